@@ -1,0 +1,112 @@
+//! The Hex judge's contest format (Google Code Jam APAC 2014, Round B, problem C).
+//!
+//! Input: `T`, then `T` cases, each `N` and `N` rows of `N` letters from `R`, `B`, `.`, all
+//! separated by any white space. Output: `Case #x: y` per case. [`cases`] streams the boards
+//! one at a time; [`write_verdict`] writes one line.
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::hex::{gcj, judge};
+//!
+//! let boards: Vec<_> = gcj::cases("2\n1\n.\n2\nBR BB\n".as_bytes()).collect::<Result<_, _>>().unwrap();
+//! let mut out = Vec::new();
+//! for (case, board) in (1..).zip(&boards) {
+//!     gcj::write_verdict(&mut out, case, &judge(board).verdict).unwrap();
+//! }
+//! assert_eq!(String::from_utf8(out).unwrap(), "Case #1: Nobody wins\nCase #2: Impossible\n");
+//! ```
+
+use std::io::{self, BufRead, Write};
+
+use super::{Board, Verdict, cell_of_letter};
+use crate::grid::{Grid, MAX_SIDE};
+use crate::input::{InputError, Pos, Tokens};
+
+/// The boards of a contest input, read one at a time.
+///
+/// Yields `Err` once, at the first problem, and then stops.
+pub struct Cases<R> {
+    tokens: Tokens<R>,
+    /// The declared number of cases, once read.
+    declared: Option<u64>,
+    read: u64,
+    stopped: bool,
+}
+
+/// Reads a contest input from `reader`.
+pub fn cases<R: BufRead>(reader: R) -> Cases<R> {
+    Cases {
+        tokens: Tokens::new(reader),
+        declared: None,
+        read: 0,
+        stopped: false,
+    }
+}
+
+/// Writes the contest line for case `case` (from 1).
+///
+/// # Errors
+/// When writing fails.
+pub fn write_verdict(out: &mut impl Write, case: usize, verdict: &Verdict) -> io::Result<()> {
+    writeln!(out, "Case #{case}: {verdict}")
+}
+
+impl<R: BufRead> Cases<R> {
+    fn next_case(&mut self) -> Result<Option<Board>, InputError> {
+        let declared = match self.declared {
+            Some(declared) => declared,
+            None => {
+                let (count, _) = self.tokens.number("the number of cases T")?;
+                *self.declared.insert(count)
+            }
+        };
+        if self.read == declared {
+            self.tokens.finish()?;
+            return Ok(None);
+        }
+        self.read += 1;
+        let case = self.read as usize;
+        self.board().map(Some).map_err(|e| e.in_case(case))
+    }
+
+    fn board(&mut self) -> Result<Board, InputError> {
+        let range = 1..=MAX_SIDE as u64;
+        let (size, _) = self.tokens.number_in(range, "the board size N")?;
+        let size = size as usize;
+        let mut grid = Grid::with_capacity(size, size);
+        for _ in 0..size {
+            let expected = format!("a row of {size} cells from 'R', 'B', '.'");
+            let row = self.tokens.token(&expected)?;
+            if row.text.len() != size {
+                let found = row.text.len();
+                let expected = format!("{expected} (this row has {found})");
+                return Err(InputError::unexpected(row.pos, expected, row.text));
+            }
+            if let Some(at) = row.text.iter().position(|&b| cell_of_letter(b).is_none()) {
+                let pos = Pos {
+                    line: row.pos.line,
+                    column: row.pos.column + at,
+                };
+                let bad = &row.text[at..at + 1];
+                return Err(InputError::unexpected(pos, "'R', 'B' or '.'", bad));
+            }
+            grid.push_row(row.text.iter().filter_map(|&b| cell_of_letter(b)));
+        }
+        grid.close();
+        Ok(Board::from_grid(grid))
+    }
+}
+
+impl<R: BufRead> Iterator for Cases<R> {
+    type Item = Result<Board, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.stopped {
+            return None;
+        }
+        let next = self.next_case().transpose();
+        self.stopped = !matches!(next, Some(Ok(_)));
+        next
+    }
+}

@@ -1,0 +1,414 @@
+//! The Hex judge: is a Hex position impossible, won by Red, won by Blue, or won by nobody?
+//!
+//! The rules are those of `specs/hex.md`: an N x N rhombus of hexagons, Red joining the top and
+//! bottom rows, Blue the left and right columns, and a position is `Impossible` when no legal
+//! game reaches it. [`judge`] returns a [`Judgement`] that carries its evidence: the stone
+//! counts, the winning chain and every stone that could have been played last, or the rule
+//! that makes the position impossible, with the chains that show it.
+//!
+//! The contest format (Google Code Jam APAC 2014) lives apart, in [`gcj`].
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::grid::Coord;
+//! use arbiter::hex::{judge, Board, Stone, Verdict};
+//!
+//! let board: Board = "RRB\nBBB\nBRR".parse().unwrap();
+//! let judgement = judge(&board);
+//! assert_eq!(judgement.verdict.to_string(), "Blue wins");
+//! let Verdict::Win(win) = judgement.verdict else { unreachable!() };
+//! assert_eq!(win.winner, Stone::Blue);
+//! // The centre stone lies on every blue chain, so it alone can have been the last move.
+//! assert_eq!(win.last_stones, [Coord { row: 1, col: 1 }]);
+//! ```
+
+pub mod gcj;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::connect::Crossing;
+use crate::grid::{Adjacency, Coord, EMPTY, Grid, MAX_SIDE, Side};
+
+/// The Hex judge's adjacency (see `specs/hex.md`; the official data settles it).
+pub const ADJACENCY: Adjacency = Adjacency::HexRising;
+
+/// A stone's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stone {
+    /// Red joins the top row to the bottom row.
+    Red,
+    /// Blue joins the left column to the right column.
+    Blue,
+}
+
+impl Stone {
+    /// Both colours, Red first.
+    pub const ALL: [Stone; 2] = [Stone::Red, Stone::Blue];
+
+    const fn cell(self) -> u8 {
+        match self {
+            Stone::Red => 1,
+            Stone::Blue => 2,
+        }
+    }
+
+    /// The two sides this colour must join.
+    pub const fn sides(self) -> (Side, Side) {
+        match self {
+            Stone::Red => (Side::Top, Side::Bottom),
+            Stone::Blue => (Side::Left, Side::Right),
+        }
+    }
+
+    /// The letter the contest format uses: `R` or `B`.
+    pub const fn letter(self) -> char {
+        match self {
+            Stone::Red => 'R',
+            Stone::Blue => 'B',
+        }
+    }
+}
+
+impl fmt::Display for Stone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Stone::Red => "Red",
+            Stone::Blue => "Blue",
+        })
+    }
+}
+
+/// An N x N Hex board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    grid: Grid,
+}
+
+impl Board {
+    /// An empty board of `size` x `size` cells, `size` in `1..=MAX_SIDE`.
+    ///
+    /// # Panics
+    /// When `size` is 0 or larger than [`MAX_SIDE`].
+    pub fn new(size: usize) -> Self {
+        Board {
+            grid: Grid::new(size, size),
+        }
+    }
+
+    /// Wraps a grid filled by a reader (values 0 empty, 1 red, 2 blue).
+    fn from_grid(grid: Grid) -> Self {
+        debug_assert_eq!(grid.rows(), grid.cols());
+        Board { grid }
+    }
+
+    /// The number of rows (and of columns).
+    pub fn size(&self) -> usize {
+        self.grid.rows()
+    }
+
+    /// The stone at `at`, if any.
+    pub fn get(&self, at: Coord) -> Option<Stone> {
+        stone_of(self.grid.get(self.grid.index(at)))
+    }
+
+    /// Puts a stone on `at`, or clears it with `None`.
+    pub fn set(&mut self, at: Coord, stone: Option<Stone>) {
+        self.grid.set(at, stone.map_or(EMPTY, Stone::cell));
+    }
+
+    /// How many stones of each colour the board holds.
+    pub fn counts(&self) -> Counts {
+        let (mut red, mut blue) = (0, 0);
+        for row in 0..self.size() {
+            for &cell in self.grid.row(row) {
+                red += usize::from(cell == Stone::Red.cell());
+                blue += usize::from(cell == Stone::Blue.cell());
+            }
+        }
+        Counts { red, blue }
+    }
+
+    fn crossing(&self, stone: Stone) -> Crossing<'_> {
+        let (from, to) = stone.sides();
+        Crossing::new(&self.grid, ADJACENCY, stone.cell(), from, to)
+    }
+
+    fn coords(&self, cells: &[usize]) -> Vec<Coord> {
+        cells.iter().map(|&cell| self.grid.coord(cell)).collect()
+    }
+}
+
+fn stone_of(cell: u8) -> Option<Stone> {
+    match cell {
+        1 => Some(Stone::Red),
+        2 => Some(Stone::Blue),
+        _ => None,
+    }
+}
+
+/// The error of [`Board::from_str`]: the rows do not make an N x N board of `R`, `B`, `.`.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("row {row}, column {col}: {problem}")]
+pub struct BoardError {
+    /// 0-based row of the problem.
+    pub row: usize,
+    /// 0-based column of the problem.
+    pub col: usize,
+    /// What is wrong there.
+    pub problem: String,
+}
+
+impl FromStr for Board {
+    type Err = BoardError;
+
+    /// Reads rows of `R`, `B` and `.` separated by white space, as in the contest format but
+    /// without the size line.
+    fn from_str(text: &str) -> Result<Self, BoardError> {
+        let rows: Vec<&str> = text.split_whitespace().collect();
+        let size = rows.len();
+        let error = |row, col, problem: String| BoardError { row, col, problem };
+        if size == 0 || size > MAX_SIDE {
+            return Err(error(0, 0, format!("a board needs 1 to {MAX_SIDE} rows")));
+        }
+        let mut grid = Grid::with_capacity(size, size);
+        for (r, row) in rows.iter().enumerate() {
+            if row.len() != size {
+                return Err(error(
+                    r,
+                    0,
+                    format!("expected {size} cells, found {}", row.len()),
+                ));
+            }
+            if let Some(c) = row.bytes().position(|b| cell_of_letter(b).is_none()) {
+                return Err(error(r, c, "expected 'R', 'B' or '.'".into()));
+            }
+            grid.push_row(row.bytes().filter_map(cell_of_letter));
+        }
+        grid.close();
+        Ok(Board::from_grid(grid))
+    }
+}
+
+/// The cell value of a contest letter, or `None` for any other byte.
+fn cell_of_letter(letter: u8) -> Option<u8> {
+    match letter {
+        b'R' => Some(Stone::Red.cell()),
+        b'B' => Some(Stone::Blue.cell()),
+        b'.' => Some(EMPTY),
+        _ => None,
+    }
+}
+
+impl fmt::Display for Board {
+    /// The rows in the contest's letters, one per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..self.size() {
+            let letters: String = self
+                .grid
+                .row(row)
+                .iter()
+                .map(|&cell| stone_of(cell).map_or('.', Stone::letter))
+                .collect();
+            writeln!(f, "{letters}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The number of stones of each colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts {
+    /// Red stones.
+    pub red: usize,
+    /// Blue stones.
+    pub blue: usize,
+}
+
+impl Counts {
+    /// The count of one colour.
+    pub fn of(self, stone: Stone) -> usize {
+        match stone {
+            Stone::Red => self.red,
+            Stone::Blue => self.blue,
+        }
+    }
+}
+
+/// The judge's answer: the counts and the verdict with its evidence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// How many stones of each colour the board holds.
+    pub counts: Counts,
+    /// What holds, and why.
+    pub verdict: Verdict,
+}
+
+/// What holds on a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// No legal game reaches the board; the reason names the rule.
+    Impossible(Reason),
+    /// One colour has connected and a legal game ends here.
+    Win(Win),
+    /// Nobody has connected and the counts are legal.
+    Nobody,
+}
+
+/// The evidence of a win.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Win {
+    /// The colour that connected.
+    pub winner: Stone,
+    /// One chain of the winner's stones joining its sides, from the first side to the second.
+    pub chain: Vec<Coord>,
+    /// Every stone that could have been the last move: those on every winning chain, in
+    /// chain order (never empty).
+    pub last_stones: Vec<Coord>,
+}
+
+/// Which rule of `specs/hex.md` makes a board impossible.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Rule 1: the counts differ by more than one.
+    CountGap,
+    /// Rule 2: both colours are connected; one chain of each.
+    BothConnected {
+        /// A red chain, top to bottom.
+        red_chain: Vec<Coord>,
+        /// A blue chain, left to right.
+        blue_chain: Vec<Coord>,
+    },
+    /// Rule 3: the connected colour has fewer stones than the other, so it did not move last.
+    WinnerBehind {
+        /// The connected colour.
+        winner: Stone,
+        /// One of its chains.
+        chain: Vec<Coord>,
+    },
+    /// Rule 4: no stone lies on every chain of the connected colour, so the game would have
+    /// ended before its last stone; two chains sharing no stone prove it.
+    NoLastStone {
+        /// The connected colour.
+        winner: Stone,
+        /// Two of its chains with no stone in common.
+        chains: [Vec<Coord>; 2],
+    },
+}
+
+impl Reason {
+    /// The number of the rule in `specs/hex.md`.
+    pub fn rule(&self) -> u8 {
+        match self {
+            Reason::CountGap => 1,
+            Reason::BothConnected { .. } => 2,
+            Reason::WinnerBehind { .. } => 3,
+            Reason::NoLastStone { .. } => 4,
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::CountGap => f.write_str("the stone counts differ by more than one"),
+            Reason::BothConnected { .. } => f.write_str("both colours are connected"),
+            Reason::WinnerBehind { winner, .. } => {
+                write!(
+                    f,
+                    "{winner} is connected but has fewer stones than its opponent"
+                )
+            }
+            Reason::NoLastStone { winner, .. } => write!(
+                f,
+                "{winner} has two chains with no common stone, so no stone can have been last"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    /// The contest wording: `Impossible`, `Red wins`, `Blue wins` or `Nobody wins`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Impossible(_) => f.write_str("Impossible"),
+            Verdict::Win(win) => write!(f, "{} wins", win.winner),
+            Verdict::Nobody => f.write_str("Nobody wins"),
+        }
+    }
+}
+
+/// Judges a board by the four rules of `specs/hex.md`, in time linear in its cells.
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::hex::{judge, Board, Reason, Verdict};
+///
+/// // Blue's top two rows are two chains with no stone in common (rule 4).
+/// let board: Board = "BBBB\nBBBB\nRRR.\nRRRR".parse().unwrap();
+/// let judgement = judge(&board);
+/// assert!(matches!(judgement.verdict, Verdict::Impossible(Reason::NoLastStone { .. })));
+/// assert_eq!((judgement.counts.red, judgement.counts.blue), (7, 8));
+/// ```
+pub fn judge(board: &Board) -> Judgement {
+    let counts = board.counts();
+    Judgement {
+        counts,
+        verdict: verdict(board, counts),
+    }
+}
+
+fn verdict(board: &Board, counts: Counts) -> Verdict {
+    // Rule 1.
+    if counts.red.abs_diff(counts.blue) > 1 {
+        return Verdict::Impossible(Reason::CountGap);
+    }
+    let red = board.crossing(Stone::Red).chain();
+    let blue = board.crossing(Stone::Blue).chain();
+    let (winner, chain) = match (red, blue) {
+        (None, None) => return Verdict::Nobody,
+        // Rule 2.
+        (Some(red), Some(blue)) => {
+            return Verdict::Impossible(Reason::BothConnected {
+                red_chain: board.coords(&red),
+                blue_chain: board.coords(&blue),
+            });
+        }
+        (Some(red), None) => (Stone::Red, red),
+        (None, Some(blue)) => (Stone::Blue, blue),
+    };
+    let loser = if winner == Stone::Red {
+        Stone::Blue
+    } else {
+        Stone::Red
+    };
+    // Rule 3.
+    if counts.of(winner) < counts.of(loser) {
+        return Verdict::Impossible(Reason::WinnerBehind {
+            winner,
+            chain: board.coords(&chain),
+        });
+    }
+    // Rule 4.
+    let crossing = board.crossing(winner);
+    let last_stones = crossing.cut_stones(&chain);
+    if last_stones.is_empty() {
+        let [first, second] = crossing
+            .disjoint_chains(&chain)
+            .expect("Menger: no stone on every chain means two disjoint chains");
+        return Verdict::Impossible(Reason::NoLastStone {
+            winner,
+            chains: [board.coords(&first), board.coords(&second)],
+        });
+    }
+    Verdict::Win(Win {
+        winner,
+        chain: board.coords(&chain),
+        last_stones: board.coords(&last_stones),
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,455 @@
+//! The Hex judge against the rules of `specs/hex.md`, one test per rule, and against a brute
+//! force on random boards.
+
+use super::*;
+use proptest::prelude::*;
+
+fn board(rows: &str) -> Board {
+    rows.parse().unwrap()
+}
+
+fn c(row: usize, col: usize) -> Coord {
+    Coord { row, col }
+}
+
+fn verdict_of(rows: &str) -> Verdict {
+    judge(&board(rows)).verdict
+}
+
+#[test]
+fn rule_1_counts_differing_by_more_than_one_are_impossible() {
+    assert_eq!(
+        verdict_of("RR.\n...\n..."),
+        Verdict::Impossible(Reason::CountGap)
+    );
+    // Even a connected colour loses to rule 1, which comes first.
+    assert_eq!(
+        verdict_of("R..\nR..\nR.."),
+        Verdict::Impossible(Reason::CountGap)
+    );
+}
+
+#[test]
+fn rule_2_both_colours_connected_never_occurs_on_a_hex_board() {
+    // A red top-to-bottom chain separates left from right, so rule 2 cannot fire on any board
+    // (the property test `judge_agrees_with_brute_force` checks this on random boards too).
+    // With the mirrored adjacency it could: this board would then connect both colours.
+    let b = board("RB\nBR");
+    assert_eq!(b.crossing(Stone::Red).chain(), None);
+    assert!(b.crossing(Stone::Blue).chain().is_some());
+}
+
+#[test]
+fn rule_3_connected_colour_with_fewer_stones_is_impossible() {
+    let v = verdict_of("R.B\nRB.\nRBB");
+    assert_eq!(
+        v,
+        Verdict::Impossible(Reason::WinnerBehind {
+            winner: Stone::Red,
+            chain: vec![c(0, 0), c(1, 0), c(2, 0)],
+        })
+    );
+}
+
+#[test]
+fn rule_4_two_disjoint_chains_leave_no_last_stone() {
+    // Sample case 6: Blue's two full rows are disjoint chains.
+    let Verdict::Impossible(Reason::NoLastStone { winner, chains }) =
+        verdict_of("BBBB\nBBBB\nRRR.\nRRRR")
+    else {
+        panic!("expected rule 4");
+    };
+    assert_eq!(winner, Stone::Blue);
+    let rows: Vec<Vec<usize>> = chains
+        .iter()
+        .map(|chain| chain.iter().map(|c| c.row).collect())
+        .collect();
+    assert_eq!(rows, [vec![0; 4], vec![1; 4]]);
+}
+
+#[test]
+fn rule_4_a_chain_with_a_side_branch_still_has_last_stones() {
+    // Sample case 5: Blue's top row plus a branch; only the top row's stones are on every chain.
+    let Verdict::Win(win) = verdict_of("BBBB\nBBB.\nRRR.\nRRRR") else {
+        panic!("expected a win");
+    };
+    assert_eq!(win.winner, Stone::Blue);
+    assert_eq!(win.last_stones, [c(0, 3)]);
+}
+
+#[test]
+fn a_cut_stone_joining_two_halves_is_the_last_move() {
+    // Random set case 300: a bridge-edge approach gets this wrong.
+    let Verdict::Win(win) = verdict_of("RRB\nBBB\nBRR") else {
+        panic!("expected a win");
+    };
+    assert_eq!(win.winner, Stone::Blue);
+    assert_eq!(win.last_stones, [c(1, 1)]);
+}
+
+#[test]
+fn one_stone_on_a_one_by_one_board_connects_at_once() {
+    let Verdict::Win(win) = verdict_of("R") else {
+        panic!()
+    };
+    assert_eq!(
+        (win.winner, win.chain, win.last_stones),
+        (Stone::Red, vec![c(0, 0)], vec![c(0, 0)])
+    );
+    assert_eq!(verdict_of("B").to_string(), "Blue wins");
+    assert_eq!(verdict_of(".").to_string(), "Nobody wins");
+}
+
+#[test]
+fn corner_cells_belong_to_both_sides() {
+    // (0, 2) is on the top row and the right column; (2, 0) on the bottom row and left column.
+    let Verdict::Win(win) = verdict_of("R.B\n.BR\nB..") else {
+        panic!()
+    };
+    assert_eq!(win.winner, Stone::Blue);
+    assert_eq!(win.chain, [c(2, 0), c(1, 1), c(0, 2)]);
+    let b = board("B.R\n.RB\nR..");
+    assert_eq!(judge(&b).verdict.to_string(), "Red wins");
+}
+
+#[test]
+fn adjacency_is_the_rising_diagonal() {
+    // (0, 1)-(1, 0) are neighbours; (0, 0)-(1, 1) are not.
+    assert_eq!(verdict_of(".R\nRB").to_string(), "Red wins");
+    assert_eq!(verdict_of("RB\n.R").to_string(), "Nobody wins");
+}
+
+#[test]
+fn no_connection_with_legal_counts_is_nobody() {
+    assert_eq!(verdict_of("RB.\n.R.\nB.."), Verdict::Nobody);
+    assert_eq!(verdict_of("...\n...\n..."), Verdict::Nobody);
+}
+
+#[test]
+fn counts_are_reported_for_every_verdict() {
+    let j = judge(&board("RR.\n...\n..."));
+    assert_eq!(j.counts, Counts { red: 2, blue: 0 });
+}
+
+#[test]
+fn board_text_round_trips() {
+    let text = "RB.\n.R.\nB..\n";
+    assert_eq!(board(text).to_string(), text);
+    assert!("RB\nR".parse::<Board>().is_err());
+    assert!("RX\nRR".parse::<Board>().is_err());
+}
+
+#[test]
+fn a_long_winding_chain_needs_no_recursion() {
+    // A serpentine red path over a 1500 x 1500 board: about 1.1 million chain stones. The
+    // test thread's default stack would overflow on any recursion this deep.
+    let n = 1500;
+    let mut b = Board::new(n);
+    for row in 0..n {
+        for col in 0..n {
+            let wall = row % 4 == 1 && col != n - 1 || row % 4 == 3 && col != 0;
+            let stone = if wall { Stone::Blue } else { Stone::Red };
+            b.set(c(row, col), Some(stone));
+        }
+    }
+    let j = judge(&b);
+    // Not legal by counts, so judge the crossing directly too.
+    assert!(matches!(j.verdict, Verdict::Impossible(Reason::CountGap)));
+    let red = b.crossing(Stone::Red);
+    let chain = red.chain().unwrap();
+    assert!(chain.len() > n * n / 3);
+    assert!(!red.cut_stones(&chain).is_empty());
+}
+
+// ---- Brute force: plain coordinates, the spec's neighbour list, one BFS per removed stone.
+
+type Plain = Vec<Vec<Option<Stone>>>;
+
+fn plain(b: &Board) -> Plain {
+    (0..b.size())
+        .map(|r| (0..b.size()).map(|col| b.get(c(r, col))).collect())
+        .collect()
+}
+
+fn spec_neighbours(n: usize, at: Coord) -> Vec<Coord> {
+    let steps = [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)];
+    steps
+        .iter()
+        .filter_map(|&(dr, dc)| {
+            let r = at.row.checked_add_signed(dr)?;
+            let col = at.col.checked_add_signed(dc)?;
+            (r < n && col < n).then_some(c(r, col))
+        })
+        .collect()
+}
+
+fn on_first_side(stone: Stone, at: Coord) -> bool {
+    match stone {
+        Stone::Red => at.row == 0,
+        Stone::Blue => at.col == 0,
+    }
+}
+
+fn on_second_side(n: usize, stone: Stone, at: Coord) -> bool {
+    match stone {
+        Stone::Red => at.row == n - 1,
+        Stone::Blue => at.col == n - 1,
+    }
+}
+
+fn brute_connected(p: &Plain, stone: Stone) -> bool {
+    let n = p.len();
+    let mut seen = vec![vec![false; n]; n];
+    let mut todo: Vec<Coord> = Vec::new();
+    for r in 0..n {
+        for col in 0..n {
+            if p[r][col] == Some(stone) && on_first_side(stone, c(r, col)) {
+                seen[r][col] = true;
+                todo.push(c(r, col));
+            }
+        }
+    }
+    while let Some(at) = todo.pop() {
+        if on_second_side(n, stone, at) {
+            return true;
+        }
+        for nb in spec_neighbours(n, at) {
+            if p[nb.row][nb.col] == Some(stone) && !seen[nb.row][nb.col] {
+                seen[nb.row][nb.col] = true;
+                todo.push(nb);
+            }
+        }
+    }
+    false
+}
+
+/// Stones whose removal disconnects `stone`'s sides.
+fn brute_last_stones(p: &Plain, stone: Stone) -> Vec<Coord> {
+    let n = p.len();
+    let mut out = Vec::new();
+    for r in 0..n {
+        for col in 0..n {
+            if p[r][col] == Some(stone) {
+                let mut without = p.clone();
+                without[r][col] = None;
+                if !brute_connected(&without, stone) {
+                    out.push(c(r, col));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn brute_verdict(p: &Plain) -> &'static str {
+    let count = |s| p.iter().flatten().filter(|&&x| x == Some(s)).count();
+    let (red, blue) = (count(Stone::Red), count(Stone::Blue));
+    if red.abs_diff(blue) > 1 {
+        return "Impossible";
+    }
+    let (rc, bc) = (
+        brute_connected(p, Stone::Red),
+        brute_connected(p, Stone::Blue),
+    );
+    let winner = match (rc, bc) {
+        (true, true) => return "Impossible",
+        (false, false) => return "Nobody wins",
+        (true, false) => Stone::Red,
+        (false, true) => Stone::Blue,
+    };
+    let (mine, theirs) = if winner == Stone::Red {
+        (red, blue)
+    } else {
+        (blue, red)
+    };
+    if mine < theirs || brute_last_stones(p, winner).is_empty() {
+        return "Impossible";
+    }
+    if winner == Stone::Red {
+        "Red wins"
+    } else {
+        "Blue wins"
+    }
+}
+
+/// A chain is valid when it is a path of `stone`s from its first side to its second.
+fn assert_valid_chain(p: &Plain, stone: Stone, chain: &[Coord]) {
+    let n = p.len();
+    assert!(!chain.is_empty());
+    assert!(
+        chain.iter().all(|at| p[at.row][at.col] == Some(stone)),
+        "chain of {stone}"
+    );
+    assert!(
+        on_first_side(stone, chain[0]),
+        "chain starts on the first side"
+    );
+    assert!(
+        on_second_side(n, stone, *chain.last().unwrap()),
+        "chain ends on the second side"
+    );
+    for pair in chain.windows(2) {
+        assert!(
+            spec_neighbours(n, pair[0]).contains(&pair[1]),
+            "chain is connected"
+        );
+    }
+}
+
+fn check_against_brute_force(b: &Board) {
+    let p = plain(b);
+    let judgement = judge(b);
+    assert_eq!(
+        judgement.verdict.to_string(),
+        brute_verdict(&p),
+        "board:\n{b}"
+    );
+    match &judgement.verdict {
+        Verdict::Win(win) => {
+            assert_valid_chain(&p, win.winner, &win.chain);
+            let mut last = win.last_stones.clone();
+            last.sort();
+            assert_eq!(last, brute_last_stones(&p, win.winner), "board:\n{b}");
+        }
+        Verdict::Impossible(Reason::BothConnected { .. }) => {
+            panic!("rule 2 cannot hold on a hex board:\n{b}")
+        }
+        Verdict::Impossible(Reason::WinnerBehind { winner, chain }) => {
+            assert_valid_chain(&p, *winner, chain);
+        }
+        Verdict::Impossible(Reason::NoLastStone { winner, chains }) => {
+            assert_valid_chain(&p, *winner, &chains[0]);
+            assert_valid_chain(&p, *winner, &chains[1]);
+            assert!(
+                chains[0].iter().all(|s| !chains[1].contains(s)),
+                "chains are disjoint"
+            );
+        }
+        Verdict::Impossible(Reason::CountGap) | Verdict::Nobody => {}
+    }
+}
+
+/// How a random game stops.
+#[derive(Clone, Copy, Debug)]
+enum Stop {
+    /// After a given number of moves, or at the win if that comes first.
+    After(usize),
+    /// At the first connection.
+    AtWin,
+    /// A given number of moves past the first connection.
+    PastWin(usize),
+}
+
+/// Plays the cells of `order` alternately, `first` moving first.
+fn play(n: usize, order: &[usize], first: Stone, stop: Stop) -> Board {
+    let mut b = Board::new(n);
+    let mut to_move = first;
+    let mut past_win: Option<usize> = None;
+    for (moves, &cell) in order.iter().enumerate() {
+        if let Stop::After(limit) = stop
+            && moves >= limit
+        {
+            break;
+        }
+        if let (Some(left), Stop::PastWin(extra)) = (past_win, stop)
+            && left >= extra
+        {
+            break;
+        }
+        b.set(c(cell / n, cell % n), Some(to_move));
+        if let Some(left) = past_win.as_mut() {
+            *left += 1;
+        } else if brute_connected(&plain(&b), to_move) {
+            if !matches!(stop, Stop::PastWin(_)) {
+                break;
+            }
+            past_win = Some(0);
+        }
+        to_move = if to_move == Stone::Red {
+            Stone::Blue
+        } else {
+            Stone::Red
+        };
+    }
+    b
+}
+
+fn shuffled(n: usize, keys: &[u32]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n * n).collect();
+    order.sort_by_key(|&i| keys[i % keys.len()].rotate_left(i as u32 % 29) ^ i as u32);
+    order
+}
+
+fn random_game() -> impl Strategy<Value = Board> {
+    let stop = prop_oneof![
+        (0usize..60).prop_map(Stop::After),
+        Just(Stop::AtWin),
+        (0usize..6).prop_map(Stop::PastWin),
+    ];
+    (
+        1usize..=7,
+        prop::collection::vec(any::<u32>(), 49),
+        any::<bool>(),
+        stop,
+    )
+        .prop_map(|(n, keys, red_first, stop)| {
+            let first = if red_first { Stone::Red } else { Stone::Blue };
+            play(n, &shuffled(n, &keys), first, stop)
+        })
+}
+
+fn random_fill() -> impl Strategy<Value = Board> {
+    (1usize..=6)
+        .prop_flat_map(|n| (Just(n), prop::collection::vec(0u8..3, n * n)))
+        .prop_map(|(n, cells)| {
+            let mut b = Board::new(n);
+            for (i, &v) in cells.iter().enumerate() {
+                b.set(c(i / n, i % n), stone_of(v));
+            }
+            b
+        })
+}
+
+/// Boards with two stone-disjoint chains: two full lines of one colour, then random stones.
+fn two_chains() -> impl Strategy<Value = Board> {
+    (
+        2usize..=7,
+        any::<bool>(),
+        prop::collection::vec(0u8..3, 49),
+        any::<(u8, u8)>(),
+    )
+        .prop_map(|(n, red, cells, (a, b))| {
+            let stone = if red { Stone::Red } else { Stone::Blue };
+            let mut board = Board::new(n);
+            for (i, &v) in cells.iter().take(n * n).enumerate() {
+                board.set(c(i / n, i % n), stone_of(v));
+            }
+            let (l1, l2) = (a as usize % n, b as usize % n);
+            for k in 0..n {
+                for line in [l1, l2] {
+                    let at = if red { c(k, line) } else { c(line, k) };
+                    board.set(at, Some(stone));
+                }
+            }
+            board
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn judge_agrees_with_brute_force_on_random_games(b in random_game()) {
+        check_against_brute_force(&b);
+    }
+
+    #[test]
+    fn judge_agrees_with_brute_force_on_random_fills(b in random_fill()) {
+        check_against_brute_force(&b);
+    }
+
+    #[test]
+    fn judge_agrees_with_brute_force_on_boards_with_two_chains(b in two_chains()) {
+        check_against_brute_force(&b);
+    }
+}

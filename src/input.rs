@@ -1,0 +1,371 @@
+//! Streaming, position-aware token reading shared by every contest format.
+//!
+//! All four contest formats are sequences of white-space separated tokens (numbers and board
+//! rows), so one reader serves them all. It streams: it holds one buffer of the underlying
+//! reader and the current token, never the whole input, so memory follows what has been read.
+//! Every token carries its line and column, so every error can say where it happened.
+//! CRLF line endings, tabs and runs of blank space are all plain separators.
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::input::Tokens;
+//!
+//! let mut tokens = Tokens::new("2\r\n  RB\n".as_bytes());
+//! assert_eq!(tokens.number("the case count").unwrap().0, 2);
+//! let row = tokens.token("a row").unwrap();
+//! assert_eq!(row.text, b"RB");
+//! assert_eq!((row.pos.line, row.pos.column), (2, 3));
+//! ```
+
+use std::fmt;
+use std::io::{self, BufRead};
+
+/// A place in the input: 1-based line and column (columns count bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pos {
+    /// Line number, from 1.
+    pub line: usize,
+    /// Column number in bytes, from 1.
+    pub column: usize,
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// One white-space separated token and where it starts.
+#[derive(Debug)]
+pub struct Token<'a> {
+    /// The token's bytes (never empty, never containing white space).
+    pub text: &'a [u8],
+    /// Where the token starts.
+    pub pos: Pos,
+}
+
+/// What went wrong while reading input.
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorKind {
+    /// The underlying reader failed.
+    #[error("read error: {0}")]
+    Io(#[from] io::Error),
+    /// The input ended where more was required.
+    #[error("unexpected end of input: expected {expected}")]
+    UnexpectedEnd {
+        /// What the format required at this point.
+        expected: String,
+    },
+    /// A token was present but not what the format allows here.
+    #[error("expected {expected}, found {found}")]
+    Unexpected {
+        /// What the format required at this point.
+        expected: String,
+        /// A printable excerpt of what was there instead.
+        found: String,
+    },
+    /// Anything found after the input's last case.
+    #[error("unexpected {found} after the last case")]
+    Trailing {
+        /// A printable excerpt of the extra token.
+        found: String,
+    },
+}
+
+/// An input error with its place: the case being read (if any) and the line and column.
+#[derive(Debug, thiserror::Error)]
+pub struct InputError {
+    /// The 1-based case number being read, or `None` before the first case (e.g. the count).
+    pub case: Option<usize>,
+    /// Where in the input; `None` for errors that have no place (a failing reader).
+    pub pos: Option<Pos>,
+    /// What went wrong.
+    #[source]
+    pub kind: ErrorKind,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(case) = self.case {
+            write!(f, "case {case}, ")?;
+        }
+        if let Some(pos) = self.pos {
+            write!(f, "{pos}: ")?;
+        }
+        write!(f, "{}", self.kind)
+    }
+}
+
+impl InputError {
+    /// An error at `pos` saying what was expected and what was found.
+    pub fn unexpected(pos: Pos, expected: impl Into<String>, found: &[u8]) -> Self {
+        InputError {
+            case: None,
+            pos: Some(pos),
+            kind: ErrorKind::Unexpected {
+                expected: expected.into(),
+                found: describe(found),
+            },
+        }
+    }
+
+    /// Attaches the case number, keeping one already set.
+    pub fn in_case(mut self, case: usize) -> Self {
+        self.case.get_or_insert(case);
+        self
+    }
+}
+
+/// Quotes a token for an error message: printable, and at most a few dozen characters long.
+pub fn describe(text: &[u8]) -> String {
+    const MAX: usize = 24;
+    let shown = &text[..text.len().min(MAX)];
+    let mut out = format!("'{}'", shown.escape_ascii());
+    if text.len() > MAX {
+        out.push_str(&format!(" (… {} bytes in all)", text.len()));
+    }
+    out
+}
+
+/// A streaming reader of white-space separated tokens with line and column tracking.
+pub struct Tokens<R> {
+    reader: R,
+    token: Vec<u8>,
+    line: usize,
+    column: usize,
+    /// Where the input ended, for errors at the end.
+    end: Pos,
+}
+
+fn is_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\n' | b'\r' | b'\t' | b'\x0b' | b'\x0c')
+}
+
+impl<R: BufRead> Tokens<R> {
+    /// Reads tokens from `reader`.
+    pub fn new(reader: R) -> Self {
+        Tokens {
+            reader,
+            token: Vec::new(),
+            line: 1,
+            column: 1,
+            end: Pos { line: 1, column: 1 },
+        }
+    }
+
+    /// Where the reader stands now: just after the last token read.
+    pub fn pos(&self) -> Pos {
+        Pos {
+            line: self.line,
+            column: self.column,
+        }
+    }
+
+    /// The next token, or `None` at the end of the input.
+    ///
+    /// # Errors
+    /// Only when the underlying reader fails.
+    pub fn next_token(&mut self) -> Result<Option<Token<'_>>, InputError> {
+        let io_error = |e: io::Error| InputError {
+            case: None,
+            pos: None,
+            kind: ErrorKind::Io(e),
+        };
+        self.token.clear();
+        let mut start = None;
+        loop {
+            let buf = match self.reader.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(io_error(e)),
+            };
+            if buf.is_empty() {
+                self.end = Pos {
+                    line: self.line,
+                    column: self.column,
+                };
+                break;
+            }
+            let mut used = 0;
+            if start.is_none() {
+                while used < buf.len() && is_space(buf[used]) {
+                    if buf[used] == b'\n' {
+                        self.line += 1;
+                        self.column = 1;
+                    } else {
+                        self.column += 1;
+                    }
+                    used += 1;
+                }
+                if used < buf.len() {
+                    start = Some(Pos {
+                        line: self.line,
+                        column: self.column,
+                    });
+                }
+            }
+            let body = used;
+            while used < buf.len() && !is_space(buf[used]) {
+                used += 1;
+            }
+            self.token.extend_from_slice(&buf[body..used]);
+            self.column += used - body;
+            let finished = used < buf.len();
+            self.reader.consume(used);
+            if finished {
+                break;
+            }
+        }
+        Ok(start.map(|pos| Token {
+            text: &self.token,
+            pos,
+        }))
+    }
+
+    fn end_error(&self, expected: &str) -> InputError {
+        InputError {
+            case: None,
+            pos: Some(self.end),
+            kind: ErrorKind::UnexpectedEnd {
+                expected: expected.to_string(),
+            },
+        }
+    }
+
+    /// The next token, which must exist; `expected` names it for the error message.
+    ///
+    /// # Errors
+    /// At the end of input, or when the reader fails.
+    pub fn token(&mut self, expected: &str) -> Result<Token<'_>, InputError> {
+        // Two steps keep the borrow checker content: look, then re-borrow.
+        if self.next_token()?.is_none() {
+            return Err(self.end_error(expected));
+        }
+        Ok(Token {
+            text: &self.token,
+            pos: self.last_pos(),
+        })
+    }
+
+    fn last_pos(&self) -> Pos {
+        Pos {
+            line: self.line,
+            column: self.column - self.token.len(),
+        }
+    }
+
+    /// The next token as a non-negative decimal number, with its position.
+    ///
+    /// # Errors
+    /// At the end of input, when the token is not a plain decimal number (a sign, letters,
+    /// or too many digits), or when the reader fails.
+    pub fn number(&mut self, expected: &str) -> Result<(u64, Pos), InputError> {
+        let token = self.token(expected)?;
+        match parse_number(token.text) {
+            Some(n) => Ok((n, token.pos)),
+            None => Err(InputError::unexpected(token.pos, expected, token.text)),
+        }
+    }
+
+    /// The next number, which must lie in `range`; `expected` says what it is.
+    ///
+    /// # Errors
+    /// As [`Tokens::number`], and when the number lies outside `range`.
+    pub fn number_in(
+        &mut self,
+        range: std::ops::RangeInclusive<u64>,
+        expected: &str,
+    ) -> Result<(u64, Pos), InputError> {
+        let described = format!("{expected} ({}..={})", range.start(), range.end());
+        let token = self.token(&described)?;
+        match parse_number(token.text) {
+            Some(n) if range.contains(&n) => Ok((n, token.pos)),
+            _ => Err(InputError::unexpected(token.pos, described, token.text)),
+        }
+    }
+
+    /// Succeeds only when no token is left.
+    ///
+    /// # Errors
+    /// When a token remains (with its position) or the reader fails.
+    pub fn finish(&mut self) -> Result<(), InputError> {
+        match self.next_token()? {
+            None => Ok(()),
+            Some(token) => Err(InputError {
+                case: None,
+                pos: Some(token.pos),
+                kind: ErrorKind::Trailing {
+                    found: describe(token.text),
+                },
+            }),
+        }
+    }
+}
+
+/// Parses a plain decimal number: digits only, at most 19 of them (leading zeros allowed).
+fn parse_number(text: &[u8]) -> Option<u64> {
+    if text.is_empty() || !text.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let digits = text.iter().skip_while(|&&b| b == b'0').count();
+    if digits > 19 {
+        return None;
+    }
+    Some(text.iter().fold(0u64, |n, &b| n * 10 + u64::from(b - b'0')))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_tokens(input: &[u8]) -> Vec<(String, usize, usize)> {
+        let mut tokens = Tokens::new(io::BufReader::with_capacity(3, input));
+        let mut out = Vec::new();
+        while let Some(t) = tokens.next_token().unwrap() {
+            out.push((
+                String::from_utf8_lossy(t.text).into_owned(),
+                t.pos.line,
+                t.pos.column,
+            ));
+        }
+        out
+    }
+
+    #[test]
+    fn tokens_span_buffer_boundaries_and_keep_positions() {
+        let got = all_tokens(b"12345 ab\r\n\r\n  xyzzy\tq\n");
+        let want = [("12345", 1, 1), ("ab", 1, 7), ("xyzzy", 3, 3), ("q", 3, 9)];
+        let want: Vec<_> = want
+            .iter()
+            .map(|&(s, l, c)| (s.to_string(), l, c))
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn numbers_reject_signs_letters_and_overflow() {
+        assert_eq!(parse_number(b"007"), Some(7));
+        assert_eq!(parse_number(b"-1"), None);
+        assert_eq!(parse_number(b"1e3"), None);
+        assert_eq!(parse_number(b"99999999999999999999"), None);
+        assert_eq!(parse_number(b"0000000000000000000000042"), Some(42));
+    }
+
+    #[test]
+    fn end_of_input_names_what_was_expected() {
+        let mut tokens = Tokens::new("1\n".as_bytes());
+        tokens.number("T").unwrap();
+        let err = tokens.number("N").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2, column 1: unexpected end of input: expected N"
+        );
+    }
+
+    #[test]
+    fn describe_escapes_and_truncates() {
+        assert_eq!(describe(b"a\xffb"), "'a\\xffb'");
+        assert!(describe(&[b'x'; 100]).ends_with("(… 100 bytes in all)"));
+    }
+}

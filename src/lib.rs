@@ -1,0 +1,24 @@
+//! arbiter adjudicates board-game positions exactly and shows why.
+//!
+//! Each game has a module holding its model and its judge, with its contest format in a
+//! submodule of its own:
+//!
+//! - [`hex`]: the Hex judge (is a position impossible, won by Red or Blue, or by nobody?),
+//!   with the contest format in [`hex::gcj`].
+//!
+//! Shared pieces live once: [`grid`] (boards with a border, neighbourhoods), [`connect`]
+//! (side-to-side chains, cut stones, disjoint chains), [`input`] (streaming token reading with
+//! line and column) and [`contest`] (read, judge, write, case after case).
+//!
+//! # Examples
+//!
+//! ```
+//! let board: arbiter::hex::Board = "BR\nBB".parse().unwrap();
+//! assert_eq!(arbiter::hex::judge(&board).verdict.to_string(), "Impossible");
+//! ```
+
+pub mod connect;
+pub mod contest;
+pub mod grid;
+pub mod hex;
+pub mod input;
