@@ -4,8 +4,9 @@
 //! [`Grid`]. A [`Crossing`] names the colour, the two sides and the adjacency, and answers
 //! three questions in time linear in the number of cells and without recursion:
 //!
-//! - [`Crossing::chain`]: one chain of stones from side to side (a shortest one, by BFS);
-//! - [`Crossing::cut_stones`]: the stones that lie on *every* chain;
+//! - [`Crossing::winning`]: whether the stones join the sides, and if so one chain and the
+//!   *cut stones*, those on every chain (the Hex theorem turns this into a question about
+//!   the other cells, answered in one sequential pass);
 //! - [`Crossing::disjoint_chains`]: two chains sharing no stone, where they exist.
 //!
 //! Think of a virtual *source* joined to every stone on the first side and a virtual *sink*
@@ -23,21 +24,29 @@
 //!     grid.set(Coord { row, col: 1 }, 1);
 //! }
 //! let crossing = Crossing::new(&grid, Adjacency::HexRising, 1, Side::Top, Side::Bottom);
-//! let chain = crossing.chain().unwrap();
-//! assert_eq!(chain.len(), 3);
+//! let winning = crossing.winning().unwrap();
+//! assert_eq!(winning.chain.len(), 3);
 //! // A single line: every one of its stones is on every chain.
-//! assert_eq!(crossing.cut_stones(&chain), chain);
-//! assert!(crossing.disjoint_chains(&chain).is_none());
+//! assert_eq!(winning.cut_stones, winning.chain);
+//! assert!(crossing.disjoint_chains(&winning.chain).is_none());
 //! ```
 
 use std::collections::{HashMap, HashSet};
 
 use crate::grid::{Adjacency, Grid, Offsets, Side};
 
-/// Marks a cell the search has not reached.
-const UNSEEN: u32 = u32::MAX;
-/// Marks a chain's first cell, whose parent is the virtual source.
-const ROOT: u32 = u32::MAX - 1;
+/// Per-cell marks of the searches (one byte a cell). Directions are `1..=6` (see
+/// [`Offsets::around_with_direction`]); the other values are these.
+const UNSEEN: u8 = 0;
+/// A chain's first cell, reached from the virtual source.
+const ROOT: u8 = 7;
+/// A stone the chain search has looked at and left out.
+const OFF_PATH: u8 = 8;
+
+/// Marks a state the augmenting search has not reached (u32 parent links).
+const NO_PARENT: u32 = u32::MAX;
+/// Marks a state reached from the virtual source.
+const FROM_SOURCE: u32 = u32::MAX - 1;
 
 /// The question "do the stones of value `stone` join side `from` to side `to`?" on one grid.
 #[derive(Clone, Copy, Debug)]
@@ -51,7 +60,14 @@ pub struct Crossing<'g> {
 
 impl<'g> Crossing<'g> {
     /// Sets up the question; nothing is computed yet.
+    ///
+    /// # Panics
+    /// When `adjacency` is not hexagonal: [`Crossing::winning`] rests on the Hex theorem.
     pub fn new(grid: &'g Grid, adjacency: Adjacency, stone: u8, from: Side, to: Side) -> Self {
+        assert!(
+            adjacency != Adjacency::Orthogonal,
+            "crossings need a hexagonal grid"
+        );
         Crossing {
             grid,
             offsets: grid.offsets(adjacency),
@@ -71,143 +87,86 @@ impl<'g> Crossing<'g> {
             .filter(move |&index| self.is_stone(index))
     }
 
-    /// A shortest chain of stones from `from` to `to`, as cell indices in order, or `None`.
+    /// Whether the stones join the two sides and, if they do, one chain and the cut stones.
     ///
-    /// Breadth-first search from every stone on `from`; the first stone taken off the queue
-    /// that lies on `to` ends a shortest chain, read back through the parent links.
-    pub fn chain(&self) -> Option<Vec<usize>> {
-        let mut parent = vec![UNSEEN; self.grid.index_bound()];
+    /// The adjacency must be hexagonal. Everything rests on the Hex theorem (Gale, 1979): on a
+    /// hexagonal board whose every cell is one of two colours, exactly one colour joins its two
+    /// sides. Colour our stones one way and every other cell (the *gaps*: empty cells and the
+    /// other colour) the other way; then
+    ///
+    /// - the stones join `from` to `to` exactly when no group of gaps joins the two other
+    ///   sides (`near` and `far`);
+    /// - a stone lies on every chain exactly when it touches (by adjacency, or by lying on the
+    ///   side itself) both a gap group that reaches `near` and one that reaches `far`:
+    ///   emptying it then lets the gaps through, and conversely a gap path that the stone's
+    ///   removal opens must pass the stone, entering from one such group and leaving to the
+    ///   other;
+    /// - the stones touching a gap group that reaches `near` (or lying on `near`) contain a
+    ///   chain: otherwise, by the theorem again, a path avoiding them would join `near` to
+    ///   `far`, and it could only run through gaps of the `near` groups.
+    ///
+    /// So one sequential union-find pass over the gaps, then a breadth-first search over the
+    /// stones along the `near` gaps, answer all three, in time linear in the cells and with
+    /// memory access mostly in order.
+    pub fn winning(&self) -> Option<Winning> {
+        let (near, far) = perpendicular(self.from);
+        let gaps = Gaps::new(self, near, far);
+        if gaps.bridged {
+            return None;
+        }
+        let chain = self.chain_along(&gaps, near)?;
+        let cut_stones = chain
+            .iter()
+            .copied()
+            .filter(|&cell| gaps.touches(self, cell, far))
+            .collect();
+        Some(Winning { chain, cut_stones })
+    }
+
+    /// Breadth-first search from `from` to `to` over the stones that touch `near` gap groups.
+    fn chain_along(&self, gaps: &Gaps, near: Side) -> Option<Vec<usize>> {
+        let mut came_from = vec![UNSEEN; self.grid.index_bound()];
         let mut queue: Vec<u32> = Vec::new();
         for start in self.stones_on(self.from) {
-            parent[start] = ROOT;
-            queue.push(start as u32);
+            if gaps.touches(self, start, near) {
+                came_from[start] = ROOT;
+                queue.push(start as u32);
+            } else {
+                came_from[start] = OFF_PATH;
+            }
         }
         let mut head = 0;
         while let Some(&cell) = queue.get(head) {
             head += 1;
             let cell = cell as usize;
             if self.grid.touches(cell, self.to) {
-                return Some(read_back(&parent, cell));
+                return Some(self.read_back(&came_from, cell));
             }
-            for next in self.offsets.around(cell) {
-                if self.is_stone(next) && parent[next] == UNSEEN {
-                    parent[next] = cell as u32;
+            for (direction, next) in self.offsets.around_with_direction(cell) {
+                if came_from[next] != UNSEEN || !self.is_stone(next) {
+                    continue;
+                }
+                if gaps.touches(self, next, near) {
+                    came_from[next] = direction;
                     queue.push(next as u32);
+                } else {
+                    came_from[next] = OFF_PATH;
                 }
             }
         }
         None
     }
 
-    /// The stones of `chain` that lie on every chain, in chain order.
-    ///
-    /// `chain` must be a chain of this crossing (for instance from [`Crossing::chain`]).
-    ///
-    /// Why this is exact: number the chain's stones 1..=k, the source 0 and the sink k+1. Call
-    /// a *jump* any way to get from chain position `lo` to position `hi` without using the chain
-    /// stones strictly between them: an edge between two chain stones (or a chain stone and a
-    /// side), or a connected group of other stones touching positions `lo` and `hi`. If a
-    /// jump has `lo < m < hi`, the chain up to `lo`, the jump, and the chain from `hi` avoid
-    /// stone `m`, so `m` is not on every chain. If no jump spans `m`, put every stone on the
-    /// source's side of `m` or the sink's side (chain stones by position, other groups by the
-    /// positions they touch, which all lie on one side since no jump spans `m`): no edge
-    /// crosses, so without `m` source and sink are apart, and `m` is on every chain. Each
-    /// stone is visited a bounded number of times, so this is linear.
-    pub fn cut_stones(&self, chain: &[usize]) -> Vec<usize> {
-        let k = chain.len() as u32;
-        let sink = k + 1;
-        // Per cell: 1..=k a chain position, UNSEEN not reached, 0 a stone of a group visited.
-        let mut mark = vec![UNSEEN; self.grid.index_bound()];
-        for (position, &cell) in (1..).zip(chain) {
-            mark[cell] = position;
+    /// Follows the recorded directions from `end` back to a root; returns the chain from it.
+    fn read_back(&self, came_from: &[u8], end: usize) -> Vec<usize> {
+        let mut chain = vec![end];
+        let mut at = end;
+        while came_from[at] != ROOT {
+            at = self.offsets.back(at, came_from[at]);
+            chain.push(at);
         }
-        let mut spans = vec![0i64; chain.len() + 2];
-        let mut jump = |lo: u32, hi: u32| {
-            if hi > lo + 1 {
-                spans[lo as usize + 1] += 1;
-                spans[hi as usize] -= 1;
-            }
-        };
-        // Jumps made of a single edge from a chain stone.
-        for (position, &cell) in (1..).zip(chain) {
-            if self.grid.touches(cell, self.from) {
-                jump(0, position);
-            }
-            if self.grid.touches(cell, self.to) {
-                jump(position, sink);
-            }
-            for next in self.offsets.around(cell) {
-                if let Some(&other) = mark.get(next).filter(|&&m| m != UNSEEN && m != 0) {
-                    jump(position.min(other), position.max(other));
-                }
-            }
-        }
-        // Jumps through groups of other stones: only groups next to the chain or a side matter.
-        let seeds: Vec<usize> = chain
-            .iter()
-            .flat_map(|&cell| self.offsets.around(cell))
-            .chain(self.stones_on(self.from))
-            .chain(self.stones_on(self.to))
-            .collect();
-        let mut queue = Vec::new();
-        for seed in seeds {
-            if !self.is_stone(seed) || mark[seed] != UNSEEN {
-                continue;
-            }
-            let (lo, hi) = self.group_reach(seed, sink, &mut mark, &mut queue);
-            if lo < hi {
-                jump(lo, hi);
-            }
-        }
-        let mut covered = 0;
-        let mut cut = Vec::new();
-        for (position, &cell) in chain.iter().enumerate() {
-            covered += spans[position + 1];
-            if covered == 0 {
-                cut.push(cell);
-            }
-        }
-        cut
-    }
-
-    /// Visits the group of non-chain stones holding `seed` and returns the lowest and highest
-    /// chain positions it touches (0 for the source side, `sink` for the sink side).
-    fn group_reach(
-        &self,
-        seed: usize,
-        sink: u32,
-        mark: &mut [u32],
-        queue: &mut Vec<usize>,
-    ) -> (u32, u32) {
-        let (mut lo, mut hi) = (u32::MAX, 0);
-        queue.clear();
-        queue.push(seed);
-        mark[seed] = 0;
-        while let Some(cell) = queue.pop() {
-            if self.grid.touches(cell, self.from) {
-                lo = 0;
-            }
-            if self.grid.touches(cell, self.to) {
-                hi = sink;
-            }
-            for next in self.offsets.around(cell) {
-                if !self.is_stone(next) {
-                    continue;
-                }
-                match mark[next] {
-                    UNSEEN => {
-                        mark[next] = 0;
-                        queue.push(next);
-                    }
-                    0 => {}
-                    position => {
-                        lo = lo.min(position);
-                        hi = hi.max(position);
-                    }
-                }
-            }
-        }
-        (lo, hi)
+        chain.reverse();
+        chain
     }
 
     /// Two chains that share no stone, or `None` when every chain passes one common stone.
@@ -266,11 +225,11 @@ impl<'g> Crossing<'g> {
         let on_chain = |cell: usize| position.get(&cell).copied();
         // States: 2 * cell is a stone's entry, 2 * cell + 1 its exit; the sink is `sink`.
         let sink = 2 * cells;
-        let mut parent = vec![UNSEEN; 2 * cells + 1];
+        let mut parent = vec![NO_PARENT; 2 * cells + 1];
         let mut queue = Vec::new();
         for start in self.stones_on(self.from) {
             if start != chain[0] {
-                parent[2 * start] = ROOT;
+                parent[2 * start] = FROM_SOURCE;
                 queue.push(2 * start);
             }
         }
@@ -280,7 +239,7 @@ impl<'g> Crossing<'g> {
             head += 1;
             let cell = state / 2;
             let visit = |next: usize, parent: &mut Vec<u32>, queue: &mut Vec<usize>| {
-                if parent[next] == UNSEEN {
+                if parent[next] == NO_PARENT {
                     parent[next] = state as u32;
                     queue.push(next);
                 }
@@ -318,7 +277,7 @@ impl<'g> Crossing<'g> {
         // Read the states back, keeping the moves between different cells.
         let mut states = vec![sink];
         let mut at = sink;
-        while parent[at] != ROOT {
+        while parent[at] != FROM_SOURCE {
             at = parent[at] as usize;
             states.push(at);
         }
@@ -335,18 +294,168 @@ impl<'g> Crossing<'g> {
     }
 }
 
+/// A chain of a crossing and the stones that lie on every chain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Winning {
+    /// One chain, as cell indices from the `from` side to the `to` side.
+    pub chain: Vec<usize>,
+    /// The stones on every chain (all of them on `chain`), in chain order.
+    pub cut_stones: Vec<usize>,
+}
+
+/// The two sides across a crossing from `from`: the first is `near`, the second `far`.
+fn perpendicular(from: Side) -> (Side, Side) {
+    match from {
+        Side::Top | Side::Bottom => (Side::Left, Side::Right),
+        Side::Left | Side::Right => (Side::Top, Side::Bottom),
+    }
+}
+
+/// Marks a cell that is not a gap, in [`Gaps::label`]. Labels start at 1, and a zero value
+/// lets the table start out as untouched zeroed memory.
+const NOT_GAP: u32 = 0;
+/// Side flags of a gap group.
+const NEAR: u8 = 1;
+const FAR: u8 = 2;
+
+/// The groups of gaps (cells that are not the crossing's stones), with the sides each reaches.
+///
+/// Each gap carries a provisional group *label*; labels that turn out to be one group are
+/// merged in a union-find forest over the labels. There are far fewer labels than cells, so the
+/// forest stays small and close in memory, which matters more here than anything else.
+struct Gaps {
+    /// Per cell: its provisional label, or [`NOT_GAP`].
+    label: Vec<u32>,
+    /// Per label: its parent label in the forest (itself for a root). Label 0 is unused.
+    parent: Vec<u32>,
+    /// Per label: the [`NEAR`] and [`FAR`] flags of its group (label 0, no group, has none).
+    reach: Vec<u8>,
+    /// Some group reaches both `near` and `far`.
+    bridged: bool,
+}
+
+impl Gaps {
+    /// One pass over the cells in order, labelling each gap from its gap neighbours seen before,
+    /// then one look at the cells along `near` and `far` for the sides each group reaches.
+    ///
+    /// On a hexagonal grid a cell has three earlier neighbours, and the middle one touches the
+    /// other two, so their groups are already one whenever it is a gap. A new gap therefore
+    /// takes the label of its first earlier gap neighbour, chosen without branching; a merge
+    /// is needed only when the middle neighbour is not a gap and both others are. (On random
+    /// boards every branch on a cell's contents is a coin toss for the processor, so the
+    /// common path has none.)
+    fn new(crossing: &Crossing<'_>, near: Side, far: Side) -> Self {
+        let grid = crossing.grid;
+        let mut gaps = Gaps {
+            label: vec![NOT_GAP; grid.index_bound()],
+            parent: vec![NOT_GAP],
+            reach: Vec::new(),
+            bridged: false,
+        };
+        let [middle, one, other] = crossing.offsets.earlier();
+        let mut labels = 1;
+        for row in 0..grid.rows() {
+            let first = grid.index(crate::grid::Coord { row, col: 0 });
+            // Room for a fresh label at every cell of the row, so that taking one is a plain
+            // write and an increment, whatever the cell holds.
+            gaps.parent.resize(labels + grid.cols(), NOT_GAP);
+            for cell in first..first + grid.cols() {
+                let gap = !crossing.is_stone(cell);
+                let label = &mut gaps.label;
+                let by_middle = label[cell.wrapping_add_signed(middle)];
+                let by_one = label[cell.wrapping_add_signed(one)];
+                let by_other = label[cell.wrapping_add_signed(other)];
+                let fresh = labels as u32;
+                let shared = pick(
+                    by_middle != NOT_GAP,
+                    by_middle,
+                    pick(
+                        by_one != NOT_GAP,
+                        by_one,
+                        pick(by_other != NOT_GAP, by_other, fresh),
+                    ),
+                );
+                label[cell] = pick(gap, shared, NOT_GAP);
+                gaps.parent[labels] = fresh;
+                labels += usize::from(gap & (shared == fresh));
+                let merge = u8::from(gap)
+                    & u8::from(by_middle == NOT_GAP)
+                    & u8::from(by_one != NOT_GAP)
+                    & u8::from(by_other != NOT_GAP);
+                // Kept opaque: left alone, the compiler splits this test back into one
+                // unpredictable branch per term.
+                if std::hint::black_box(merge) != 0 {
+                    gaps.union(by_one, by_other);
+                }
+            }
+        }
+        gaps.parent.truncate(labels);
+        gaps.reach = vec![0; gaps.parent.len()];
+        for (side, flag) in [(near, NEAR), (far, FAR)] {
+            for cell in grid.side_cells(side) {
+                if let Some(root) = gaps.group(cell) {
+                    gaps.reach[root] |= flag;
+                }
+            }
+        }
+        // Every label's parent is a smaller label, so one pass in order leaves each label
+        // holding its group's sides: the searches after this need no root finding.
+        for label in 1..gaps.parent.len() {
+            let root = gaps.parent[gaps.parent[label] as usize];
+            gaps.parent[label] = root;
+            gaps.reach[label] = gaps.reach[root as usize];
+        }
+        gaps.bridged = gaps.reach.contains(&(NEAR | FAR));
+        gaps
+    }
+
+    /// Merges the groups of two labels, keeping the smaller root label.
+    fn union(&mut self, a: u32, b: u32) {
+        let (a, b) = (self.find(a), self.find(b));
+        let (keep, join) = (a.min(b), a.max(b));
+        self.parent[join as usize] = keep;
+    }
+
+    /// The root of a label (halving the path on the way).
+    fn find(&mut self, mut label: u32) -> u32 {
+        while self.parent[label as usize] != label {
+            let grandparent = self.parent[self.parent[label as usize] as usize];
+            self.parent[label as usize] = grandparent;
+            label = grandparent;
+        }
+        label
+    }
+
+    /// The root label of a cell's group, or `None` when the cell is not a gap.
+    fn group(&mut self, cell: usize) -> Option<usize> {
+        let label = self.label[cell];
+        (label != NOT_GAP).then(|| self.find(label) as usize)
+    }
+
+    /// Whether a stone lies on `side` or next to a gap group that reaches it.
+    fn touches(&self, crossing: &Crossing<'_>, stone: usize, side: Side) -> bool {
+        if crossing.grid.touches(stone, side) {
+            return true;
+        }
+        let flag = if side == perpendicular(crossing.from).0 {
+            NEAR
+        } else {
+            FAR
+        };
+        crossing
+            .offsets
+            .around(stone)
+            .any(|next| self.reach[self.label[next] as usize] & flag != 0)
+    }
+}
+
+/// `if condition { yes } else { no }`, compiled to a conditional move: the condition is a
+/// coin toss on random boards.
+#[inline(always)]
+fn pick(condition: bool, yes: u32, no: u32) -> u32 {
+    std::hint::select_unpredictable(condition, yes, no)
+}
+
 /// Stand-ins for the two sides in flow edges (no cell index reaches them).
 const SOURCE: usize = usize::MAX - 1;
 const SINK: usize = usize::MAX;
-
-/// Follows parent links from `end` back to a root and returns the chain from the root.
-fn read_back(parent: &[u32], end: usize) -> Vec<usize> {
-    let mut chain = vec![end];
-    let mut at = end;
-    while parent[at] != ROOT {
-        at = parent[at] as usize;
-        chain.push(at);
-    }
-    chain.reverse();
-    chain
-}

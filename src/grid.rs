@@ -158,6 +158,22 @@ impl Grid {
         );
     }
 
+    /// Appends one row given as raw bytes, each translated by `cell_of`, and returns the new
+    /// row's cells so that the caller can check them (translating with a lookup table keeps this
+    /// loop free of branches).
+    ///
+    /// # Panics
+    /// When `row` is not `cols` long or all rows are already there.
+    pub fn push_row_mapped(&mut self, row: &[u8], cell_of: impl Fn(u8) -> u8) -> &[u8] {
+        assert!(self.rows_pushed() < self.rows, "too many rows");
+        assert_eq!(row.len(), self.cols, "row of wrong length");
+        self.cells.push(BORDER | Side::Left.flag());
+        let start = self.cells.len();
+        self.cells.extend(row.iter().map(|&byte| cell_of(byte)));
+        self.cells.push(BORDER | Side::Right.flag());
+        &self.cells[start..start + self.cols]
+    }
+
     fn rows_pushed(&self) -> usize {
         self.cells.len() / self.stride() - 1
     }
@@ -304,6 +320,36 @@ impl Offsets {
     #[inline]
     pub fn around(self, index: usize) -> impl Iterator<Item = usize> {
         (0..self.len).map(move |i| index.wrapping_add_signed(self.steps[i]))
+    }
+
+    /// The neighbour indices of `index`, each with its direction: a number in `1..=6` that
+    /// [`Offsets::back`] turns around.
+    #[inline]
+    pub fn around_with_direction(self, index: usize) -> impl Iterator<Item = (u8, usize)> {
+        (0..self.len).map(move |i| (i as u8 + 1, index.wrapping_add_signed(self.steps[i])))
+    }
+
+    /// The offsets of a hexagonal cell's three earlier neighbours in row-major order, the one
+    /// that touches the other two first.
+    ///
+    /// # Panics
+    /// For a square adjacency.
+    pub fn earlier(self) -> [isize; 3] {
+        let steps = &self.steps[..self.len];
+        let earlier: Vec<isize> = steps.iter().copied().filter(|&s| s < 0).collect();
+        let touches_all = |m: isize| earlier.iter().all(|&o| o == m || steps.contains(&(o - m)));
+        let middle = *earlier
+            .iter()
+            .find(|&&m| touches_all(m))
+            .expect("a hexagonal grid");
+        let mut others = earlier.iter().copied().filter(|&o| o != middle);
+        [middle, others.next().unwrap(), others.next().unwrap()]
+    }
+
+    /// The cell that `index` was reached from by a step in `direction`.
+    #[inline]
+    pub fn back(self, index: usize, direction: u8) -> usize {
+        index.wrapping_add_signed(-self.steps[usize::from(direction) - 1])
     }
 }
 

@@ -19,7 +19,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Board, Verdict, cell_of_letter};
+use super::{Board, NOT_A_CELL, Verdict, cell_of_letter};
 use crate::grid::{Grid, MAX_SIDE};
 use crate::input::{InputError, Pos, Tokens};
 
@@ -50,6 +50,15 @@ pub fn cases<R: BufRead>(reader: R) -> Cases<R> {
 /// When writing fails.
 pub fn write_verdict(out: &mut impl Write, case: usize, verdict: &Verdict) -> io::Result<()> {
     writeln!(out, "Case #{case}: {verdict}")
+}
+
+/// Writes one case in the input format: `N`, then the rows.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_case(out: &mut impl Write, board: &Board) -> io::Result<()> {
+    writeln!(out, "{}", board.size())?;
+    write!(out, "{board}")
 }
 
 impl<R: BufRead> Cases<R> {
@@ -83,7 +92,8 @@ impl<R: BufRead> Cases<R> {
                 let expected = format!("{expected} (this row has {found})");
                 return Err(InputError::unexpected(row.pos, expected, row.text));
             }
-            if let Some(at) = row.text.iter().position(|&b| cell_of_letter(b).is_none()) {
+            let cells = grid.push_row_mapped(row.text, cell_of_letter);
+            if let Some(at) = cells.iter().position(|&cell| cell == NOT_A_CELL) {
                 let pos = Pos {
                     line: row.pos.line,
                     column: row.pos.column + at,
@@ -91,7 +101,6 @@ impl<R: BufRead> Cases<R> {
                 let bad = &row.text[at..at + 1];
                 return Err(InputError::unexpected(pos, "'R', 'B' or '.'", bad));
             }
-            grid.push_row(row.text.iter().filter_map(|&b| cell_of_letter(b)));
         }
         grid.close();
         Ok(Board::from_grid(grid))

@@ -1,6 +1,6 @@
 //! The Hex judge: is a Hex position impossible, won by Red, won by Blue, or won by nobody?
 //!
-//! The rules are those of `specs/hex.md`: an N x N rhombus of hexagons, Red joining the top and
+//! The rules are those of `docs/specs/hex.md`: an N x N rhombus of hexagons, Red joining the top and
 //! bottom rows, Blue the left and right columns, and a position is `Impossible` when no legal
 //! game reaches it. [`judge`] returns a [`Judgement`] that carries its evidence: the stone
 //! counts, the winning chain and every stone that could have been played last, or the rule
@@ -24,6 +24,7 @@
 //! ```
 
 pub mod gcj;
+pub mod generate;
 
 use std::fmt;
 use std::str::FromStr;
@@ -31,7 +32,7 @@ use std::str::FromStr;
 use crate::connect::Crossing;
 use crate::grid::{Adjacency, Coord, EMPTY, Grid, MAX_SIDE, Side};
 
-/// The Hex judge's adjacency (see `specs/hex.md`; the official data settles it).
+/// The Hex judge's adjacency (see `docs/specs/hex.md`; the official data settles it).
 pub const ADJACENCY: Adjacency = Adjacency::HexRising;
 
 /// A stone's colour.
@@ -181,25 +182,31 @@ impl FromStr for Board {
                     format!("expected {size} cells, found {}", row.len()),
                 ));
             }
-            if let Some(c) = row.bytes().position(|b| cell_of_letter(b).is_none()) {
+            let cells = grid.push_row_mapped(row.as_bytes(), cell_of_letter);
+            if let Some(c) = cells.iter().position(|&cell| cell == NOT_A_CELL) {
                 return Err(error(r, c, "expected 'R', 'B' or '.'".into()));
             }
-            grid.push_row(row.bytes().filter_map(cell_of_letter));
         }
         grid.close();
         Ok(Board::from_grid(grid))
     }
 }
 
-/// The cell value of a contest letter, or `None` for any other byte.
-fn cell_of_letter(letter: u8) -> Option<u8> {
-    match letter {
-        b'R' => Some(Stone::Red.cell()),
-        b'B' => Some(Stone::Blue.cell()),
-        b'.' => Some(EMPTY),
-        _ => None,
-    }
+/// The cell value of a contest letter, or [`NOT_A_CELL`] for any other byte.
+fn cell_of_letter(letter: u8) -> u8 {
+    CELL_OF_LETTER[usize::from(letter)]
 }
+
+/// What [`cell_of_letter`] gives for a byte that is not `R`, `B` or `.`.
+const NOT_A_CELL: u8 = 0x7f;
+
+const CELL_OF_LETTER: [u8; 256] = {
+    let mut table = [NOT_A_CELL; 256];
+    table[b'R' as usize] = Stone::Red.cell();
+    table[b'B' as usize] = Stone::Blue.cell();
+    table[b'.' as usize] = EMPTY;
+    table
+};
 
 impl fmt::Display for Board {
     /// The rows in the contest's letters, one per line.
@@ -268,18 +275,15 @@ pub struct Win {
     pub last_stones: Vec<Coord>,
 }
 
-/// Which rule of `specs/hex.md` makes a board impossible.
+/// Which rule of `docs/specs/hex.md` makes a board impossible.
+///
+/// Rule 2 (both colours connected) has no variant: it cannot hold on a Hex board, since a
+/// red top-to-bottom chain and a blue left-to-right chain would have to cross (the Hex
+/// theorem).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
     /// Rule 1: the counts differ by more than one.
     CountGap,
-    /// Rule 2: both colours are connected; one chain of each.
-    BothConnected {
-        /// A red chain, top to bottom.
-        red_chain: Vec<Coord>,
-        /// A blue chain, left to right.
-        blue_chain: Vec<Coord>,
-    },
     /// Rule 3: the connected colour has fewer stones than the other, so it did not move last.
     WinnerBehind {
         /// The connected colour.
@@ -298,11 +302,10 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// The number of the rule in `specs/hex.md`.
+    /// The number of the rule in `docs/specs/hex.md`.
     pub fn rule(&self) -> u8 {
         match self {
             Reason::CountGap => 1,
-            Reason::BothConnected { .. } => 2,
             Reason::WinnerBehind { .. } => 3,
             Reason::NoLastStone { .. } => 4,
         }
@@ -313,7 +316,6 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reason::CountGap => f.write_str("the stone counts differ by more than one"),
-            Reason::BothConnected { .. } => f.write_str("both colours are connected"),
             Reason::WinnerBehind { winner, .. } => {
                 write!(
                     f,
@@ -339,7 +341,7 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// Judges a board by the four rules of `specs/hex.md`, in time linear in its cells.
+/// Judges a board by the four rules of `docs/specs/hex.md`, in time linear in its cells.
 ///
 /// # Examples
 ///
@@ -365,19 +367,15 @@ fn verdict(board: &Board, counts: Counts) -> Verdict {
     if counts.red.abs_diff(counts.blue) > 1 {
         return Verdict::Impossible(Reason::CountGap);
     }
-    let red = board.crossing(Stone::Red).chain();
-    let blue = board.crossing(Stone::Blue).chain();
-    let (winner, chain) = match (red, blue) {
-        (None, None) => return Verdict::Nobody,
-        // Rule 2.
-        (Some(red), Some(blue)) => {
-            return Verdict::Impossible(Reason::BothConnected {
-                red_chain: board.coords(&red),
-                blue_chain: board.coords(&blue),
-            });
-        }
-        (Some(red), None) => (Stone::Red, red),
-        (None, Some(blue)) => (Stone::Blue, blue),
+    // Rule 2 never holds: a red top-to-bottom chain and a blue left-to-right chain would cross,
+    // and chains on a hexagonal board cannot cross without sharing a cell (the Hex theorem; the
+    // property tests check it against a brute force that looks at both colours). So once one
+    // colour connects the other need not be looked at.
+    let Some((winner, winning)) = Stone::ALL
+        .into_iter()
+        .find_map(|stone| Some((stone, board.crossing(stone).winning()?)))
+    else {
+        return Verdict::Nobody;
     };
     let loser = if winner == Stone::Red {
         Stone::Blue
@@ -388,15 +386,14 @@ fn verdict(board: &Board, counts: Counts) -> Verdict {
     if counts.of(winner) < counts.of(loser) {
         return Verdict::Impossible(Reason::WinnerBehind {
             winner,
-            chain: board.coords(&chain),
+            chain: board.coords(&winning.chain),
         });
     }
     // Rule 4.
-    let crossing = board.crossing(winner);
-    let last_stones = crossing.cut_stones(&chain);
-    if last_stones.is_empty() {
-        let [first, second] = crossing
-            .disjoint_chains(&chain)
+    if winning.cut_stones.is_empty() {
+        let [first, second] = board
+            .crossing(winner)
+            .disjoint_chains(&winning.chain)
             .expect("Menger: no stone on every chain means two disjoint chains");
         return Verdict::Impossible(Reason::NoLastStone {
             winner,
@@ -405,8 +402,8 @@ fn verdict(board: &Board, counts: Counts) -> Verdict {
     }
     Verdict::Win(Win {
         winner,
-        chain: board.coords(&chain),
-        last_stones: board.coords(&last_stones),
+        chain: board.coords(&winning.chain),
+        last_stones: board.coords(&winning.cut_stones),
     })
 }
 
