@@ -123,6 +123,12 @@ impl<'g> Crossing<'g> {
         Some(Winning { chain, cut_stones })
     }
 
+    /// Whether the stones join the two sides: the first step of [`Crossing::winning`] alone.
+    pub fn connects(&self) -> bool {
+        let (near, far) = perpendicular(self.from);
+        !Gaps::new(self, near, far).bridged
+    }
+
     /// Breadth-first search from `from` to `to` over the stones that touch `near` gap groups.
     fn chain_along(&self, gaps: &Gaps, near: Side) -> Option<Vec<usize>> {
         let mut came_from = vec![UNSEEN; self.grid.index_bound()];

@@ -21,6 +21,8 @@
 use std::fmt;
 use std::io::{self, BufRead};
 
+use crate::grid::{Grid, MAX_SIDE};
+
 /// A place in the input: 1-based line and column (columns count bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pos {
@@ -49,7 +51,7 @@ pub struct Token<'a> {
 #[derive(Debug, thiserror::Error)]
 pub enum ErrorKind {
     /// The underlying reader failed.
-    #[error("read error: {0}")]
+    #[error("{0}")]
     Io(#[from] io::Error),
     /// The input ended where more was required.
     #[error("unexpected end of input: expected {expected}")]
@@ -170,7 +172,7 @@ impl<R: BufRead> Tokens<R> {
         let io_error = |e: io::Error| InputError {
             case: None,
             pos: None,
-            kind: ErrorKind::Io(e),
+            kind: ErrorKind::Io(io::Error::new(e.kind(), format!("cannot read input: {e}"))),
         };
         self.token.clear();
         let mut start = None;
@@ -301,6 +303,105 @@ impl<R: BufRead> Tokens<R> {
             }),
         }
     }
+}
+
+/// The letters a game writes its cells with, and the cell value of each.
+#[derive(Clone, Debug)]
+pub struct Alphabet {
+    cells: [u8; 256],
+    /// The letters as an error message lists them, e.g. `'R', 'B' or '.'`.
+    pub letters: &'static str,
+}
+
+impl Alphabet {
+    /// What [`Alphabet::cell`] gives for a byte that is not one of the letters.
+    pub const NOT_A_CELL: u8 = 0x7f;
+
+    /// An alphabet of `(letter, cell value)` pairs; `letters` lists them for messages.
+    pub const fn new(pairs: &[(u8, u8)], letters: &'static str) -> Self {
+        let mut cells = [Self::NOT_A_CELL; 256];
+        let mut i = 0;
+        while i < pairs.len() {
+            cells[pairs[i].0 as usize] = pairs[i].1;
+            i += 1;
+        }
+        Alphabet { cells, letters }
+    }
+
+    /// The cell value of a letter, or [`Alphabet::NOT_A_CELL`].
+    #[inline]
+    pub fn cell(&self, letter: u8) -> u8 {
+        self.cells[usize::from(letter)]
+    }
+}
+
+impl<R: BufRead> Tokens<R> {
+    /// A board size: a number in `1..=MAX_SIDE`; `expected` names it.
+    ///
+    /// # Errors
+    /// As [`Tokens::number_in`].
+    pub fn size(&mut self, expected: &str) -> Result<usize, InputError> {
+        Ok(self.number_in(1..=MAX_SIDE as u64, expected)?.0 as usize)
+    }
+
+    /// `rows` tokens of `cols` letters of `alphabet` each, as a grid.
+    ///
+    /// Memory grows with the rows actually read, whatever `rows` says.
+    ///
+    /// # Errors
+    /// A missing row, a row of another length, or a letter outside the alphabet, with its
+    /// line and column.
+    pub fn grid(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        alphabet: &Alphabet,
+    ) -> Result<Grid, InputError> {
+        let mut grid = Grid::with_capacity(rows, cols);
+        for _ in 0..rows {
+            let expected = format!("a row of {cols} cells from {}", alphabet.letters);
+            let row = self.token(&expected)?;
+            if row.text.len() != cols {
+                let expected = format!("{expected} (this row has {})", row.text.len());
+                return Err(InputError::unexpected(row.pos, expected, row.text));
+            }
+            let cells = grid.push_row_mapped(row.text, |letter| alphabet.cell(letter));
+            if let Some(at) = cells.iter().position(|&c| c == Alphabet::NOT_A_CELL) {
+                let pos = Pos {
+                    line: row.pos.line,
+                    column: row.pos.column + at,
+                };
+                return Err(InputError::unexpected(
+                    pos,
+                    alphabet.letters,
+                    &row.text[at..=at],
+                ));
+            }
+        }
+        grid.close();
+        Ok(grid)
+    }
+}
+
+/// A whole text of rows (any number, all as long as there are rows) as a square grid: the
+/// reading behind the games' `FromStr` implementations.
+///
+/// # Errors
+/// No rows, too many, or as [`Tokens::grid`].
+pub fn square_grid(text: &str, alphabet: &Alphabet) -> Result<Grid, InputError> {
+    let size = text.split_ascii_whitespace().count();
+    if size == 0 || size > MAX_SIDE {
+        let expected = format!("1 to {MAX_SIDE} rows of cells from {}", alphabet.letters);
+        let found = format!("{size} rows");
+        return Err(InputError::unexpected(
+            Pos { line: 1, column: 1 },
+            expected,
+            found.as_bytes(),
+        ));
+    }
+    let mut tokens = Tokens::new(text.as_bytes());
+    let grid = tokens.grid(size, size, alphabet)?;
+    Ok(grid)
 }
 
 /// Parses a plain decimal number: digits only, at most 19 of them (leading zeros allowed).

@@ -4,7 +4,9 @@
 //! submodule of its own:
 //!
 //! - [`hex`]: the Hex judge (is a position impossible, won by Red or Blue, or by nobody?),
-//!   with the contest format in [`hex::gcj`].
+//!   with the contest format in [`hex::gcj`];
+//! - [`gioco`]: Il Gioco dell'X (who connected on a full hexagonal board?), with the contest
+//!   format in [`gioco::uva`].
 //!
 //! Shared pieces live once: [`grid`] (boards with a border, neighbourhoods), [`connect`]
 //! (side-to-side chains, cut stones, disjoint chains), [`input`] (streaming token reading with
@@ -19,6 +21,7 @@
 
 pub mod connect;
 pub mod contest;
+pub mod gioco;
 pub mod grid;
 pub mod hex;
 pub mod input;

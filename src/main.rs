@@ -2,11 +2,12 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use arbiter::contest::{self, RunError};
-use arbiter::hex;
+use arbiter::input::{ErrorKind, InputError};
+use arbiter::{gioco, hex};
 use clap::{Parser, Subcommand};
 
 /// Adjudicates board-game positions exactly, in the original contest formats.
@@ -27,38 +28,50 @@ enum Game {
         /// The input file; standard input when absent or "-".
         file: Option<PathBuf>,
     },
+    /// Il Gioco dell'X: for each full board, "B" if Black joins top and bottom, else "W".
+    ///
+    /// Input (UVa 260 format): cases of N and N rows of 'b', 'w', ended by a line "0".
+    /// Output: one line "<case> B" or "<case> W" per case.
+    Gioco {
+        /// The input file; standard input when absent or "-".
+        file: Option<PathBuf>,
+    },
 }
 
-fn open(file: Option<&PathBuf>) -> io::Result<Box<dyn BufRead>> {
+/// Opens FILE, or standard input for none or "-".
+fn open(file: Option<&PathBuf>) -> Result<Box<dyn BufRead>, RunError> {
     const BUFFER: usize = 1 << 16;
     Ok(match file {
         Some(path) if path.as_os_str() != "-" => {
-            Box::new(BufReader::with_capacity(BUFFER, File::open(path)?))
+            let file = File::open(path).map_err(|e| cannot_open(path, e))?;
+            Box::new(BufReader::with_capacity(BUFFER, file))
         }
         _ => Box::new(BufReader::with_capacity(BUFFER, io::stdin())),
+    })
+}
+
+fn cannot_open(path: &Path, error: io::Error) -> RunError {
+    let message = format!("cannot open {}: {error}", path.display());
+    RunError::Input(InputError {
+        case: None,
+        pos: None,
+        kind: ErrorKind::Io(io::Error::new(error.kind(), message)),
     })
 }
 
 fn run(game: &Game, out: &mut impl Write) -> Result<(), RunError> {
     match game {
         Game::Hex { file } => {
-            let input = open(file.as_ref()).map_err(|e| cannot_open(file.as_ref(), e))?;
-            contest::run(
-                hex::gcj::cases(input),
-                hex::judge,
-                out,
-                |out, case, judgement| hex::gcj::write_verdict(out, case, &judgement.verdict),
-            )
+            let cases = hex::gcj::cases(open(file.as_ref())?);
+            contest::run(cases, hex::judge, out, |out, case, judgement| {
+                hex::gcj::write_verdict(out, case, &judgement.verdict)
+            })
+        }
+        Game::Gioco { file } => {
+            let cases = gioco::uva::cases(open(file.as_ref())?);
+            contest::run(cases, gioco::winner, out, gioco::uva::write_verdict)
         }
     }
-}
-
-fn cannot_open(file: Option<&PathBuf>, error: io::Error) -> RunError {
-    let name = file.map_or("standard input".into(), |p| p.display().to_string());
-    RunError::Output(io::Error::new(
-        error.kind(),
-        format!("cannot open {name}: {error}"),
-    ))
 }
 
 fn main() -> ExitCode {

@@ -19,9 +19,8 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Board, NOT_A_CELL, Verdict, cell_of_letter};
-use crate::grid::{Grid, MAX_SIDE};
-use crate::input::{InputError, Pos, Tokens};
+use super::{ALPHABET, Board, Verdict};
+use crate::input::{InputError, Tokens};
 
 /// The boards of a contest input, read one at a time.
 ///
@@ -80,29 +79,8 @@ impl<R: BufRead> Cases<R> {
     }
 
     fn board(&mut self) -> Result<Board, InputError> {
-        let range = 1..=MAX_SIDE as u64;
-        let (size, _) = self.tokens.number_in(range, "the board size N")?;
-        let size = size as usize;
-        let mut grid = Grid::with_capacity(size, size);
-        for _ in 0..size {
-            let expected = format!("a row of {size} cells from 'R', 'B', '.'");
-            let row = self.tokens.token(&expected)?;
-            if row.text.len() != size {
-                let found = row.text.len();
-                let expected = format!("{expected} (this row has {found})");
-                return Err(InputError::unexpected(row.pos, expected, row.text));
-            }
-            let cells = grid.push_row_mapped(row.text, cell_of_letter);
-            if let Some(at) = cells.iter().position(|&cell| cell == NOT_A_CELL) {
-                let pos = Pos {
-                    line: row.pos.line,
-                    column: row.pos.column + at,
-                };
-                let bad = &row.text[at..at + 1];
-                return Err(InputError::unexpected(pos, "'R', 'B' or '.'", bad));
-            }
-        }
-        grid.close();
+        let size = self.tokens.size("the board size N")?;
+        let grid = self.tokens.grid(size, size, &ALPHABET)?;
         Ok(Board::from_grid(grid))
     }
 }

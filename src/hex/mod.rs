@@ -30,7 +30,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::connect::Crossing;
-use crate::grid::{Adjacency, Coord, EMPTY, Grid, MAX_SIDE, Side};
+use crate::grid::{Adjacency, Coord, EMPTY, Grid, Side};
+use crate::input::{self, Alphabet, InputError};
 
 /// The Hex judge's adjacency (see `docs/specs/hex.md`; the official data settles it).
 pub const ADJACENCY: Adjacency = Adjacency::HexRising;
@@ -149,64 +150,25 @@ fn stone_of(cell: u8) -> Option<Stone> {
     }
 }
 
-/// The error of [`Board::from_str`]: the rows do not make an N x N board of `R`, `B`, `.`.
-#[derive(Debug, PartialEq, Eq, thiserror::Error)]
-#[error("row {row}, column {col}: {problem}")]
-pub struct BoardError {
-    /// 0-based row of the problem.
-    pub row: usize,
-    /// 0-based column of the problem.
-    pub col: usize,
-    /// What is wrong there.
-    pub problem: String,
-}
-
 impl FromStr for Board {
-    type Err = BoardError;
+    type Err = InputError;
 
     /// Reads rows of `R`, `B` and `.` separated by white space, as in the contest format but
-    /// without the size line.
-    fn from_str(text: &str) -> Result<Self, BoardError> {
-        let rows: Vec<&str> = text.split_whitespace().collect();
-        let size = rows.len();
-        let error = |row, col, problem: String| BoardError { row, col, problem };
-        if size == 0 || size > MAX_SIDE {
-            return Err(error(0, 0, format!("a board needs 1 to {MAX_SIDE} rows")));
-        }
-        let mut grid = Grid::with_capacity(size, size);
-        for (r, row) in rows.iter().enumerate() {
-            if row.len() != size {
-                return Err(error(
-                    r,
-                    0,
-                    format!("expected {size} cells, found {}", row.len()),
-                ));
-            }
-            let cells = grid.push_row_mapped(row.as_bytes(), cell_of_letter);
-            if let Some(c) = cells.iter().position(|&cell| cell == NOT_A_CELL) {
-                return Err(error(r, c, "expected 'R', 'B' or '.'".into()));
-            }
-        }
-        grid.close();
-        Ok(Board::from_grid(grid))
+    /// without the size line; the number of rows is the size.
+    fn from_str(text: &str) -> Result<Self, InputError> {
+        input::square_grid(text, &ALPHABET).map(Board::from_grid)
     }
 }
 
-/// The cell value of a contest letter, or [`NOT_A_CELL`] for any other byte.
-fn cell_of_letter(letter: u8) -> u8 {
-    CELL_OF_LETTER[usize::from(letter)]
-}
-
-/// What [`cell_of_letter`] gives for a byte that is not `R`, `B` or `.`.
-const NOT_A_CELL: u8 = 0x7f;
-
-const CELL_OF_LETTER: [u8; 256] = {
-    let mut table = [NOT_A_CELL; 256];
-    table[b'R' as usize] = Stone::Red.cell();
-    table[b'B' as usize] = Stone::Blue.cell();
-    table[b'.' as usize] = EMPTY;
-    table
-};
+/// The contest's letters for the cells.
+pub(crate) const ALPHABET: Alphabet = Alphabet::new(
+    &[
+        (b'R', Stone::Red.cell()),
+        (b'B', Stone::Blue.cell()),
+        (b'.', EMPTY),
+    ],
+    "'R', 'B' or '.'",
+);
 
 impl fmt::Display for Board {
     /// The rows in the contest's letters, one per line.

@@ -1,0 +1,92 @@
+//! Il Gioco dell'X's contest format (UVa 260).
+//!
+//! Input: cases until a line holding `0`; a case is `N` and `N` rows of `N` letters `b`/`w`,
+//! all separated by any white space. Output: `<case> B` or `<case> W` per case, numbered
+//! from 1. [`cases`] streams the boards; [`write_verdict`] writes one line.
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::gioco::{uva, winner};
+//!
+//! let input = "2\nbw\nbw\n2\nbb\nww\n0\n";
+//! let mut out = Vec::new();
+//! for (case, board) in (1..).zip(uva::cases(input.as_bytes())) {
+//!     uva::write_verdict(&mut out, case, winner(&board.unwrap())).unwrap();
+//! }
+//! assert_eq!(out, b"1 B\n2 W\n");
+//! ```
+
+use std::io::{self, BufRead, Write};
+
+use super::{ALPHABET, Board, Stone};
+use crate::grid::MAX_SIDE;
+use crate::input::{InputError, Tokens};
+
+/// The boards of a contest input, read one at a time.
+///
+/// Yields `Err` once, at the first problem, and then stops.
+pub struct Cases<R> {
+    tokens: Tokens<R>,
+    read: usize,
+    stopped: bool,
+}
+
+/// Reads a contest input from `reader`.
+pub fn cases<R: BufRead>(reader: R) -> Cases<R> {
+    Cases {
+        tokens: Tokens::new(reader),
+        read: 0,
+        stopped: false,
+    }
+}
+
+/// Writes the contest line for case `case` (from 1).
+///
+/// # Errors
+/// When writing fails.
+pub fn write_verdict(out: &mut impl Write, case: usize, winner: Stone) -> io::Result<()> {
+    writeln!(out, "{case} {}", winner.verdict_letter())
+}
+
+/// Writes one case in the input format: `N`, then the rows (end the input with `0`).
+///
+/// # Errors
+/// When writing fails.
+pub fn write_case(out: &mut impl Write, board: &Board) -> io::Result<()> {
+    writeln!(out, "{}", board.size())?;
+    write!(out, "{board}")
+}
+
+impl<R: BufRead> Cases<R> {
+    fn next_case(&mut self) -> Result<Option<Board>, InputError> {
+        let case = self.read + 1;
+        let in_case = |e: InputError| e.in_case(case);
+        let expected = "the board size N, or 0 to end";
+        let (size, _) = self
+            .tokens
+            .number_in(0..=MAX_SIDE as u64, expected)
+            .map_err(in_case)?;
+        if size == 0 {
+            self.tokens.finish()?;
+            return Ok(None);
+        }
+        self.read = case;
+        let size = size as usize;
+        let grid = self.tokens.grid(size, size, &ALPHABET).map_err(in_case)?;
+        Ok(Some(Board::from_grid(grid)))
+    }
+}
+
+impl<R: BufRead> Iterator for Cases<R> {
+    type Item = Result<Board, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.stopped {
+            return None;
+        }
+        let next = self.next_case().transpose();
+        self.stopped = !matches!(next, Some(Ok(_)));
+        next
+    }
+}
