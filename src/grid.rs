@@ -204,6 +204,14 @@ impl Grid {
         self.cols
     }
 
+    /// The grid's dimensions.
+    pub fn shape(&self) -> Shape {
+        Shape {
+            rows: self.rows,
+            cols: self.cols,
+        }
+    }
+
     /// Distance in indices between vertically adjacent cells.
     fn stride(&self) -> usize {
         self.cols + 2
@@ -216,8 +224,7 @@ impl Grid {
 
     /// The index of a board cell.
     pub fn index(&self, at: Coord) -> usize {
-        debug_assert!(at.row < self.rows && at.col < self.cols);
-        (at.row + 1) * self.stride() + at.col + 1
+        self.shape().index(at)
     }
 
     /// The board coordinate of a cell index (which must be inside the board).
@@ -305,6 +312,21 @@ impl Grid {
     pub fn row(&self, row: usize) -> &[u8] {
         let start = self.index_of(row, 0);
         &self.cells[start..start + self.cols]
+    }
+}
+
+/// The dimensions of a grid, enough to turn coordinates into indices without the cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    rows: usize,
+    cols: usize,
+}
+
+impl Shape {
+    /// The index of a board cell, as [`Grid::index`] gives it.
+    pub fn index(self, at: Coord) -> usize {
+        debug_assert!(at.row < self.rows && at.col < self.cols);
+        (at.row + 1) * (self.cols + 2) + at.col + 1
     }
 }
 

@@ -169,13 +169,28 @@ impl<R: BufRead> Tokens<R> {
     /// # Errors
     /// Only when the underlying reader fails.
     pub fn next_token(&mut self) -> Result<Option<Token<'_>>, InputError> {
+        let found = self.scan(|text, token: &mut Vec<u8>| token.extend_from_slice(text))?;
+        Ok(found.map(|((), pos)| Token {
+            text: &self.token,
+            pos,
+        }))
+    }
+
+    /// Finds the next token and hands its bytes to `take`, straight from the reader's buffer
+    /// when the token lies within it (the common case: no copy), else once its pieces are
+    /// gathered. `take` also gets `self.token`, cleared, to keep what it wants of the token.
+    fn scan<T>(
+        &mut self,
+        take: impl FnOnce(&[u8], &mut Vec<u8>) -> T,
+    ) -> Result<Option<(T, Pos)>, InputError> {
         let io_error = |e: io::Error| InputError {
             case: None,
             pos: None,
             kind: ErrorKind::Io(io::Error::new(e.kind(), format!("cannot read input: {e}"))),
         };
-        self.token.clear();
         let mut start = None;
+        let mut pieces = Vec::new();
+        self.token.clear();
         loop {
             let buf = match self.reader.fill_buf() {
                 Ok(buf) => buf,
@@ -208,21 +223,28 @@ impl<R: BufRead> Tokens<R> {
                 }
             }
             let body = used;
-            while used < buf.len() && !is_space(buf[used]) {
-                used += 1;
-            }
-            self.token.extend_from_slice(&buf[body..used]);
+            used += buf[body..]
+                .iter()
+                .position(|&b| is_space(b))
+                .unwrap_or(buf.len() - body);
             self.column += used - body;
             let finished = used < buf.len();
+            if finished && pieces.is_empty() {
+                let taken = take(&buf[body..used], &mut self.token);
+                self.reader.consume(used);
+                return Ok(start.map(|pos| (taken, pos)));
+            }
+            pieces.extend_from_slice(&buf[body..used]);
             self.reader.consume(used);
             if finished {
                 break;
             }
         }
-        Ok(start.map(|pos| Token {
-            text: &self.token,
-            pos,
-        }))
+        let Some(pos) = start else {
+            return Ok(None);
+        };
+        let taken = take(&pieces, &mut self.token);
+        Ok(Some((taken, pos)))
     }
 
     fn end_error(&self, expected: &str) -> InputError {
@@ -277,13 +299,21 @@ impl<R: BufRead> Tokens<R> {
     pub fn number_in(
         &mut self,
         range: std::ops::RangeInclusive<u64>,
-        expected: &str,
+        expected: impl fmt::Display,
     ) -> Result<(u64, Pos), InputError> {
-        let described = format!("{expected} ({}..={})", range.start(), range.end());
-        let token = self.token(&described)?;
-        match parse_number(token.text) {
-            Some(n) if range.contains(&n) => Ok((n, token.pos)),
-            _ => Err(InputError::unexpected(token.pos, described, token.text)),
+        // Described only on failure: this runs for every number of the input.
+        let described = || format!("{expected} ({}..={})", range.start(), range.end());
+        let scanned = self.scan(|text, keep: &mut Vec<u8>| {
+            let number = parse_number(text).filter(|n| range.contains(n));
+            if number.is_none() {
+                keep.extend_from_slice(text);
+            }
+            number
+        })?;
+        match scanned {
+            None => Err(self.end_error(&described())),
+            Some((Some(n), pos)) => Ok((n, pos)),
+            Some((None, pos)) => Err(InputError::unexpected(pos, described(), &self.token)),
         }
     }
 

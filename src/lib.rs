@@ -6,7 +6,9 @@
 //! - [`hex`]: the Hex judge (is a position impossible, won by Red or Blue, or by nobody?),
 //!   with the contest format in [`hex::gcj`];
 //! - [`gioco`]: Il Gioco dell'X (who connected on a full hexagonal board?), with the contest
-//!   format in [`gioco::uva`].
+//!   format in [`gioco::uva`];
+//! - [`go`]: Go scoring (territory by the contest's rule, area and territory scoring with
+//!   komi), with the contest format in [`go::stanford`].
 //!
 //! Shared pieces live once: [`grid`] (boards with a border, neighbourhoods), [`connect`]
 //! (side-to-side chains, cut stones, disjoint chains), [`input`] (streaming token reading with
@@ -22,6 +24,7 @@
 pub mod connect;
 pub mod contest;
 pub mod gioco;
+pub mod go;
 pub mod grid;
 pub mod hex;
 pub mod input;

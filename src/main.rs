@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use arbiter::contest::{self, RunError};
 use arbiter::input::{ErrorKind, InputError};
-use arbiter::{gioco, hex};
+use arbiter::{gioco, go, hex};
 use clap::{Parser, Subcommand};
 
 /// Adjudicates board-game positions exactly, in the original contest formats.
@@ -36,6 +36,33 @@ enum Game {
         /// The input file; standard input when absent or "-".
         file: Option<PathBuf>,
     },
+    /// Go scoring: for each position, "Black wins by D", "White wins by D" or "Draw".
+    ///
+    /// Input (Stanford Local 2007 format): cases of "n b w", b black and w white "r c"
+    /// pairs (1-based), ended by a line "0". With --rules area or territory, each line is the
+    /// result in SGF notation instead: "B+3.5", "W+12" or "0" for a draw.
+    Go {
+        /// The input file; standard input when absent or "-".
+        file: Option<PathBuf>,
+        /// How to count: the contest's territory difference, territory scoring (territory
+        /// plus komi), or area scoring (stones plus territory plus komi).
+        #[arg(long, value_enum, default_value_t = GoRules::Contest)]
+        rules: GoRules,
+        /// Points given to White, e.g. 6.5 or 7 (needs --rules area or territory).
+        #[arg(long, allow_hyphen_values = true)]
+        komi: Option<go::Komi>,
+    },
+}
+
+/// The scoring choices of `arbiter go`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum GoRules {
+    /// The contest's output: territory against territory, no komi.
+    Contest,
+    /// Territory scoring (Japanese, Korean): territory plus komi, in SGF notation.
+    Territory,
+    /// Area scoring (Chinese, AGA, Tromp-Taylor): stones plus territory plus komi.
+    Area,
 }
 
 /// Opens FILE, or standard input for none or "-".
@@ -71,11 +98,42 @@ fn run(game: &Game, out: &mut impl Write) -> Result<(), RunError> {
             let cases = gioco::uva::cases(open(file.as_ref())?);
             contest::run(cases, gioco::winner, out, gioco::uva::write_verdict)
         }
+        Game::Go { file, rules, komi } => {
+            let cases = go::stanford::cases(open(file.as_ref())?);
+            let score = |position: &go::Position| go::score(position);
+            let rules = match rules {
+                GoRules::Contest => {
+                    return contest::run(cases, score, out, |out, case, score| {
+                        go::stanford::write_verdict(out, case, score.verdict())
+                    });
+                }
+                GoRules::Territory => go::Rules::Territory,
+                GoRules::Area => go::Rules::Area,
+            };
+            let komi = komi.unwrap_or(go::Komi::ZERO);
+            contest::run(cases, score, out, |out, _, score| {
+                writeln!(out, "{}", score.result(rules, komi))
+            })
+        }
     }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Game::Go {
+        rules: GoRules::Contest,
+        komi: Some(_),
+        ..
+    } = cli.game
+    {
+        use clap::CommandFactory;
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "--komi needs --rules area or --rules territory (the contest rule has no komi)",
+            )
+            .exit();
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = run(&cli.game, &mut out);

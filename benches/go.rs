@@ -1,0 +1,53 @@
+//! Go scoring throughput: 100,000 seeded random 19 x 19 cases (every generator mode in turn),
+//! scored alone and through the whole contest pipeline on the input text in memory.
+
+use std::hint::black_box;
+
+use arbiter::contest;
+use arbiter::go::generate::{Mode, position};
+use arbiter::go::{Position, score, stanford};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand::SeedableRng;
+
+fn positions(count: usize) -> Vec<Position> {
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(19);
+    (0..count)
+        .map(|i| position(19, Mode::ALL[i % Mode::ALL.len()], &mut rng))
+        .collect()
+}
+
+fn whole_command(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    contest::run(stanford::cases(input), score, &mut out, |out, case, s| {
+        stanford::write_verdict(out, case, s.verdict())
+    })
+    .unwrap();
+    out
+}
+
+fn go(c: &mut Criterion) {
+    let positions = positions(100_000);
+    let mut input = Vec::new();
+    for p in &positions {
+        stanford::write_case(&mut input, p).unwrap();
+    }
+    input.extend_from_slice(b"0\n");
+    let mut group = c.benchmark_group("go 100000 cases 19x19");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("score", |b| {
+        b.iter(|| {
+            for p in &positions {
+                black_box(score(p));
+            }
+        })
+    });
+    group.throughput(Throughput::Bytes(input.len() as u64));
+    group.bench_function("whole command", |b| {
+        b.iter(|| whole_command(black_box(&input)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, go);
+criterion_main!(benches);

@@ -1,0 +1,540 @@
+//! Go scoring: the territory of a finished position, by the contest's rule and by the rules Go
+//! players use.
+//!
+//! The contest's rule (`docs/specs/go.md`): a region is a maximal 4-connected set of empty
+//! points; it is Black's territory when every stone next to it is black, White's when every
+//! one is white, and neutral otherwise (both colours, or no stone at all). A player's score is
+//! the points of their territory. [`territory`] finds every region with its owner (a
+//! territory map); [`Score`] turns it into the contest [`Verdict`] or, under [`Rules::Area`]
+//! (stones plus territory) or [`Rules::Territory`] (territory alone) with a [`Komi`], into a
+//! [`GameResult`] written as Go programs and SGF's `RE` property write it: `B+3.5`, `W+12`, `0`.
+//!
+//! Every stone on the board counts as alive: the position is taken as the players agreed it
+//! at the end of the game, dead stones already removed. The contest format lives in
+//! [`stanford`].
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::go::{score, Komi, Position, Rules};
+//!
+//! // X is black, O is white, . is empty.
+//! let position: Position = "
+//!     .X.O.
+//!     XX.OO
+//!     .X.O.
+//!     .X.O.
+//!     XX.OO"
+//!     .parse()
+//!     .unwrap();
+//! let score = score(&position);
+//! // Black: (0,0) and (2,0)-(3,0); White: (0,4) and (2,4)-(3,4); column 2 touches both.
+//! assert_eq!((score.black.territory, score.white.territory), (3, 3));
+//! assert_eq!(score.verdict().to_string(), "Draw");
+//! // Area: 7 stones + 3 points each, and komi for White.
+//! let komi: Komi = "6.5".parse().unwrap();
+//! assert_eq!(score.result(Rules::Area, komi).to_string(), "W+6.5");
+//! ```
+
+pub mod generate;
+pub mod stanford;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::grid::{Adjacency, Coord, EMPTY, Grid, Shape};
+use crate::input::{self, Alphabet, InputError};
+
+/// The largest board side: far past the 52 x 52 that SGF allows, while one board stays a few
+/// megabytes of memory.
+pub const MAX_SIZE: usize = 1024;
+
+/// A stone's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stone {
+    /// Black (`X` in diagrams).
+    Black,
+    /// White (`O` in diagrams).
+    White,
+}
+
+impl Stone {
+    const fn cell(self) -> u8 {
+        match self {
+            Stone::Black => 1,
+            Stone::White => 2,
+        }
+    }
+
+    const fn of_cell(cell: u8) -> Option<Stone> {
+        match cell {
+            1 => Some(Stone::Black),
+            2 => Some(Stone::White),
+            _ => None,
+        }
+    }
+
+    /// The letter Go software uses for this colour in results: `B` or `W`.
+    pub const fn letter(self) -> char {
+        match self {
+            Stone::Black => 'B',
+            Stone::White => 'W',
+        }
+    }
+}
+
+impl fmt::Display for Stone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Stone::Black => "Black",
+            Stone::White => "White",
+        })
+    }
+}
+
+/// A board position: stones on the points of an n x n board.
+///
+/// Points are [`Coord`]s from 0 (the contest's `(r, c)` is `Coord { row: r - 1, col: c - 1 }`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    grid: Grid,
+}
+
+/// The error of [`Position::place`]: the point already holds a stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{at} already holds a {} stone", by.to_string().to_lowercase())]
+pub struct Occupied {
+    /// The point.
+    pub at: Coord,
+    /// The stone already there.
+    pub by: Stone,
+}
+
+impl Position {
+    /// An empty `size` x `size` board.
+    ///
+    /// # Panics
+    /// When `size` is 0 or larger than [`MAX_SIZE`].
+    pub fn new(size: usize) -> Self {
+        assert!(
+            (1..=MAX_SIZE).contains(&size),
+            "board size outside 1..=MAX_SIZE"
+        );
+        Position {
+            grid: Grid::new(size, size),
+        }
+    }
+
+    /// The number of rows (and of columns).
+    pub fn size(&self) -> usize {
+        self.grid.rows()
+    }
+
+    /// The stone on a point, if any.
+    pub fn get(&self, at: Coord) -> Option<Stone> {
+        Stone::of_cell(self.grid.get(self.grid.index(at)))
+    }
+
+    /// Puts a stone on an empty point.
+    ///
+    /// # Errors
+    /// When the point already holds a stone (of either colour); the position is unchanged.
+    pub fn place(&mut self, at: Coord, stone: Stone) -> Result<(), Occupied> {
+        match self.get(at) {
+            Some(by) => Err(Occupied { at, by }),
+            None => {
+                self.grid.set(at, stone.cell());
+                Ok(())
+            }
+        }
+    }
+
+    /// Empties a point.
+    pub fn remove(&mut self, at: Coord) {
+        self.grid.set(at, EMPTY);
+    }
+}
+
+/// Diagram letters: `X` black, `O` white, `.` empty.
+const ALPHABET: Alphabet = Alphabet::new(
+    &[
+        (b'X', Stone::Black.cell()),
+        (b'O', Stone::White.cell()),
+        (b'.', EMPTY),
+    ],
+    "'X', 'O' or '.'",
+);
+
+impl FromStr for Position {
+    type Err = InputError;
+
+    /// Reads a diagram: rows of `X` (black), `O` (white) and `.` separated by white space.
+    fn from_str(text: &str) -> Result<Self, InputError> {
+        let grid = input::square_grid(text, &ALPHABET)?;
+        if grid.rows() > MAX_SIZE {
+            let pos = input::Pos { line: 1, column: 1 };
+            let found = format!("{} rows", grid.rows());
+            return Err(InputError::unexpected(
+                pos,
+                format!("at most {MAX_SIZE} rows"),
+                found.as_bytes(),
+            ));
+        }
+        Ok(Position { grid })
+    }
+}
+
+impl fmt::Display for Position {
+    /// The diagram: `X`, `O` and `.`, one row per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..self.size() {
+            let letters: String = self
+                .grid
+                .row(row)
+                .iter()
+                .map(|&cell| match Stone::of_cell(cell) {
+                    Some(Stone::Black) => 'X',
+                    Some(Stone::White) => 'O',
+                    None => '.',
+                })
+                .collect();
+            writeln!(f, "{letters}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One empty region: a maximal 4-connected set of empty points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// The first point of the region in reading order (top row first, then left to right).
+    pub first: Coord,
+    /// How many points it has.
+    pub points: usize,
+    /// Whether a black stone is next to it.
+    pub touches_black: bool,
+    /// Whether a white stone is next to it.
+    pub touches_white: bool,
+}
+
+impl Region {
+    /// The colour whose territory this is: the only colour next to it, or `None` (neutral)
+    /// when it touches both colours or no stone at all.
+    pub fn owner(&self) -> Option<Stone> {
+        match (self.touches_black, self.touches_white) {
+            (true, false) => Some(Stone::Black),
+            (false, true) => Some(Stone::White),
+            _ => None,
+        }
+    }
+}
+
+/// The territory map of a position: every empty region, and which region each point is in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Territory {
+    regions: Vec<Region>,
+    /// Per grid index: the region number, or [`NO_REGION`] for a stone or the border.
+    region_of: Vec<u32>,
+    shape: Shape,
+}
+
+const NO_REGION: u32 = u32::MAX;
+
+impl Territory {
+    /// Every empty region, in the reading order of their first points.
+    pub fn regions(&self) -> &[Region] {
+        &self.regions
+    }
+
+    /// The region holding an empty point, or `None` for a stone.
+    pub fn region_at(&self, at: Coord) -> Option<&Region> {
+        let number = self.region_of[self.shape.index(at)];
+        self.regions.get(number as usize)
+    }
+
+    /// The points of one colour's territory.
+    pub fn points_of(&self, stone: Stone) -> usize {
+        self.regions
+            .iter()
+            .filter(|region| region.owner() == Some(stone))
+            .map(|region| region.points)
+            .sum()
+    }
+}
+
+/// Finds every empty region and its owner, by one flood fill per region (an explicit stack,
+/// no recursion), in time linear in the points.
+pub fn territory(position: &Position) -> Territory {
+    let grid = &position.grid;
+    let mut region_of = vec![NO_REGION; grid.index_bound()];
+    let mut regions = Vec::new();
+    let mut stack = Vec::new();
+    for row in 0..position.size() {
+        let first = grid.index(Coord { row, col: 0 });
+        for start in first..first + position.size() {
+            if grid.get(start) == EMPTY && region_of[start] == NO_REGION {
+                let number = regions.len() as u32;
+                let region = flood(grid, start, number, &mut region_of, &mut stack);
+                regions.push(region);
+            }
+        }
+    }
+    Territory {
+        regions,
+        region_of,
+        shape: grid.shape(),
+    }
+}
+
+/// Which colours a cell's value shows: bit 1 black, bit 2 white (nothing for empty or border).
+const COLOURS: [u8; 256] = {
+    let mut table = [0; 256];
+    table[Stone::Black.cell() as usize] = 1;
+    table[Stone::White.cell() as usize] = 2;
+    table
+};
+
+/// Fills the region of the empty point `start`, numbering its points `number`.
+fn flood(
+    grid: &Grid,
+    start: usize,
+    number: u32,
+    region_of: &mut [u32],
+    stack: &mut Vec<usize>,
+) -> Region {
+    let offsets = grid.offsets(Adjacency::Orthogonal);
+    let (mut points, mut colours) = (0, 0);
+    region_of[start] = number;
+    stack.clear();
+    stack.push(start);
+    while let Some(point) = stack.pop() {
+        points += 1;
+        for next in offsets.around(point) {
+            let cell = grid.get(next);
+            colours |= COLOURS[usize::from(cell)];
+            if cell == EMPTY && region_of[next] == NO_REGION {
+                region_of[next] = number;
+                stack.push(next);
+            }
+        }
+    }
+    Region {
+        first: grid.coord(start),
+        points,
+        touches_black: colours & 1 != 0,
+        touches_white: colours & 2 != 0,
+    }
+}
+
+/// One player's count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Stones on the board.
+    pub stones: usize,
+    /// Points of territory.
+    pub territory: usize,
+}
+
+/// Both players' counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Score {
+    /// Black's stones and territory.
+    pub black: Tally,
+    /// White's stones and territory.
+    pub white: Tally,
+}
+
+/// Scores a position: both players' stones and territory.
+pub fn score(position: &Position) -> Score {
+    score_of(position, &territory(position))
+}
+
+/// Scores a position whose territory map is already at hand.
+pub fn score_of(position: &Position, territory: &Territory) -> Score {
+    let mut score = Score {
+        black: Tally::default(),
+        white: Tally::default(),
+    };
+    for row in 0..position.size() {
+        for &cell in position.grid.row(row) {
+            score.black.stones += usize::from(cell == Stone::Black.cell());
+            score.white.stones += usize::from(cell == Stone::White.cell());
+        }
+    }
+    score.black.territory = territory.points_of(Stone::Black);
+    score.white.territory = territory.points_of(Stone::White);
+    score
+}
+
+/// How points are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    /// Territory scoring (Japanese and Korean rules): territory only. With every stone alive
+    /// and no prisoners recorded, this is the contest's count.
+    Territory,
+    /// Area scoring (Chinese rules, AGA, New Zealand, Tromp-Taylor): stones plus territory.
+    Area,
+}
+
+/// Komi: points given to White, in whole or half points (negative for reverse komi).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Komi {
+    halves: i64,
+}
+
+impl Komi {
+    /// No komi.
+    pub const ZERO: Komi = Komi { halves: 0 };
+
+    /// Komi of `halves` half points (e.g. 13 for 6.5).
+    pub const fn from_halves(halves: i64) -> Self {
+        Komi { halves }
+    }
+}
+
+/// The error of [`Komi::from_str`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("komi must be a whole or half number of points such as 6.5, 7 or -0.5, not '{0}'")]
+pub struct KomiError(pub String);
+
+impl FromStr for Komi {
+    type Err = KomiError;
+
+    fn from_str(text: &str) -> Result<Self, KomiError> {
+        let error = || KomiError(text.to_string());
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text.strip_prefix('+').unwrap_or(text)),
+        };
+        let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+        if whole.is_empty() || whole.len() > 12 || !whole.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(error());
+        }
+        let half = match fraction.trim_end_matches('0') {
+            "" => 0,
+            "5" => 1,
+            _ => return Err(error()),
+        };
+        let halves = whole.parse::<i64>().map_err(|_| error())? * 2 + half;
+        Ok(Komi {
+            halves: if negative { -halves } else { halves },
+        })
+    }
+}
+
+impl fmt::Display for Komi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.halves < 0 {
+            f.write_str("-")?;
+        }
+        write!(f, "{}", HalfPoints(self.halves.unsigned_abs()))
+    }
+}
+
+/// A non-negative number of half points, written `12` or `3.5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct HalfPoints(pub u64);
+
+impl fmt::Display for HalfPoints {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0 / 2)?;
+        if self.0 % 2 == 1 {
+            f.write_str(".5")?;
+        }
+        Ok(())
+    }
+}
+
+/// The contest's verdict: who has more territory, and by how much.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Equal territory.
+    Draw,
+    /// One colour has more territory by `by` points.
+    Win {
+        /// The colour with more territory.
+        winner: Stone,
+        /// The difference in points.
+        by: usize,
+    },
+}
+
+impl fmt::Display for Verdict {
+    /// The contest wording: `Black wins by 3`, `White wins by 1` or `Draw`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Draw => f.write_str("Draw"),
+            Verdict::Win { winner, by } => write!(f, "{winner} wins by {by}"),
+        }
+    }
+}
+
+/// A game's result under real rules and komi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// Jigo: equal points after komi.
+    Draw,
+    /// One colour is ahead by `margin`.
+    Win {
+        /// The colour ahead.
+        winner: Stone,
+        /// By how much.
+        margin: HalfPoints,
+    },
+}
+
+impl fmt::Display for GameResult {
+    /// SGF's `RE` notation: `B+3.5`, `W+12`, or `0` for a draw.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameResult::Draw => f.write_str("0"),
+            GameResult::Win { winner, margin } => write!(f, "{}+{margin}", winner.letter()),
+        }
+    }
+}
+
+impl Score {
+    /// A player's points under `rules`, komi aside.
+    pub fn points(&self, stone: Stone, rules: Rules) -> usize {
+        let tally = match stone {
+            Stone::Black => self.black,
+            Stone::White => self.white,
+        };
+        match rules {
+            Rules::Territory => tally.territory,
+            Rules::Area => tally.stones + tally.territory,
+        }
+    }
+
+    /// The contest's verdict: territory against territory.
+    pub fn verdict(&self) -> Verdict {
+        let (black, white) = (self.black.territory, self.white.territory);
+        match black.cmp(&white) {
+            std::cmp::Ordering::Equal => Verdict::Draw,
+            std::cmp::Ordering::Greater => Verdict::Win {
+                winner: Stone::Black,
+                by: black - white,
+            },
+            std::cmp::Ordering::Less => Verdict::Win {
+                winner: Stone::White,
+                by: white - black,
+            },
+        }
+    }
+
+    /// The result under `rules`, with `komi` added to White's points.
+    pub fn result(&self, rules: Rules, komi: Komi) -> GameResult {
+        let black = 2 * self.points(Stone::Black, rules) as i64;
+        let white = 2 * self.points(Stone::White, rules) as i64 + komi.halves;
+        match black - white {
+            0 => GameResult::Draw,
+            lead => GameResult::Win {
+                winner: if lead > 0 { Stone::Black } else { Stone::White },
+                margin: HalfPoints(lead.unsigned_abs()),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,200 @@
+//! Go scoring's contest format (Stanford Local Programming Contest 2007, "Go").
+//!
+//! Input: cases, then a line holding `0`. A case is `n b w`, then `b` pairs `r c` (black
+//! stones), then `w` pairs (white stones), with `1 <= r, c <= n`. Everything is a token
+//! separated by any white space: a colour with no stones may have an empty line or none.
+//! Output: `Black wins by D`, `White wins by D` or `Draw` per case. [`cases`] streams the
+//! positions; [`write_verdict`] writes one line.
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::go::{score, stanford};
+//!
+//! let input = "2 0 1\n1 1\n0\n";
+//! let position = stanford::cases(input.as_bytes()).next().unwrap().unwrap();
+//! let mut out = Vec::new();
+//! stanford::write_verdict(&mut out, 1, score(&position).verdict()).unwrap();
+//! assert_eq!(out, b"White wins by 3\n");
+//! ```
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+
+use super::{MAX_SIZE, Position, Stone, Verdict};
+use crate::grid::Coord;
+use crate::input::{ErrorKind, InputError, Pos, Tokens};
+
+/// The positions of a contest input, read one at a time.
+///
+/// Yields `Err` once, at the first problem, and then stops.
+pub struct Cases<R> {
+    tokens: Tokens<R>,
+    read: usize,
+    stopped: bool,
+}
+
+/// Reads a contest input from `reader`.
+pub fn cases<R: BufRead>(reader: R) -> Cases<R> {
+    Cases {
+        tokens: Tokens::new(reader),
+        read: 0,
+        stopped: false,
+    }
+}
+
+/// Writes the contest line for one case (the case number is not part of this format).
+///
+/// # Errors
+/// When writing fails.
+pub fn write_verdict(out: &mut impl Write, _case: usize, verdict: Verdict) -> io::Result<()> {
+    writeln!(out, "{verdict}")
+}
+
+/// Writes one case in the input format (end the input with `0`).
+///
+/// # Errors
+/// When writing fails.
+pub fn write_case(out: &mut impl Write, position: &Position) -> io::Result<()> {
+    let n = position.size();
+    let points = |stone| {
+        (0..n * n)
+            .map(move |i| Coord {
+                row: i / n,
+                col: i % n,
+            })
+            .filter(move |&at| position.get(at) == Some(stone))
+    };
+    let count = |stone| points(stone).count();
+    writeln!(out, "{n} {} {}", count(Stone::Black), count(Stone::White))?;
+    for stone in [Stone::Black, Stone::White] {
+        let pairs: Vec<String> = points(stone)
+            .map(|at| format!("{} {}", at.row + 1, at.col + 1))
+            .collect();
+        writeln!(out, "{}", pairs.join(" "))?;
+    }
+    Ok(())
+}
+
+/// What a coordinate token is, for messages: "the row of black stone 3 of 12".
+struct StoneField {
+    stone: Stone,
+    number: u64,
+    of: u64,
+    field: &'static str,
+}
+
+impl fmt::Display for StoneField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let colour = self.stone.to_string().to_lowercase();
+        write!(
+            f,
+            "the {} of {colour} stone {} of {}",
+            self.field, self.number, self.of
+        )
+    }
+}
+
+impl<R: BufRead> Cases<R> {
+    fn next_case(&mut self) -> Result<Option<Position>, InputError> {
+        let case = self.read + 1;
+        let expected = "the board size n, or 0 to end";
+        let (n, _) = self
+            .tokens
+            .number_in(0..=MAX_SIZE as u64, expected)
+            .map_err(|e| e.in_case(case))?;
+        if n == 0 {
+            self.tokens.finish()?;
+            return Ok(None);
+        }
+        self.read = case;
+        self.position(n).map(Some).map_err(|e| e.in_case(case))
+    }
+
+    fn position(&mut self, n: u64) -> Result<Position, InputError> {
+        let points = n * n;
+        let (black, header) = self
+            .tokens
+            .number_in(0..=points, "the number of black stones b")?;
+        let (white, _) = self.tokens.number_in(
+            0..=points - black,
+            format_args!("the number of white stones w, with b + w at most n * n = {points}"),
+        )?;
+        let mut position = Position::new(n as usize);
+        // A count that does not match the pairs given shifts every later token; say so with
+        // whatever error that causes.
+        let hint = |e: InputError| {
+            let counts = format!("b = {black} and w = {white} on line {}", header.line);
+            with_hint(e, &format!("do the counts {counts} match the pairs given?"))
+        };
+        for (stone, count) in [(Stone::Black, black), (Stone::White, white)] {
+            for number in 1..=count {
+                let field = |field| StoneField {
+                    stone,
+                    number,
+                    of: count,
+                    field,
+                };
+                let (row, pos) = self.tokens.number_in(1..=n, field("row")).map_err(hint)?;
+                let (col, _) = self
+                    .tokens
+                    .number_in(1..=n, field("column"))
+                    .map_err(hint)?;
+                let at = Coord {
+                    row: row as usize - 1,
+                    col: col as usize - 1,
+                };
+                if let Err(occupied) = position.place(at, stone) {
+                    return Err(hint(two_on_one_point(
+                        pos,
+                        field("point"),
+                        occupied.by,
+                        row,
+                        col,
+                    )));
+                }
+            }
+        }
+        Ok(position)
+    }
+}
+
+fn two_on_one_point(pos: Pos, what: StoneField, by: Stone, row: u64, col: u64) -> InputError {
+    let by = by.to_string().to_lowercase();
+    let found = format!("({row}, {col}), which already holds a {by} stone");
+    InputError {
+        case: None,
+        pos: Some(pos),
+        kind: ErrorKind::Unexpected {
+            expected: format!("a free point for {what}"),
+            found,
+        },
+    }
+}
+
+/// Adds a hint to the message of an "expected" error.
+fn with_hint(mut error: InputError, hint: &str) -> InputError {
+    match &mut error.kind {
+        ErrorKind::Unexpected { found, .. } => {
+            found.push_str(&format!(" ({hint})"));
+        }
+        ErrorKind::UnexpectedEnd { expected } => {
+            expected.push_str(&format!(" ({hint})"));
+        }
+        _ => {}
+    }
+    error
+}
+
+impl<R: BufRead> Iterator for Cases<R> {
+    type Item = Result<Position, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.stopped {
+            return None;
+        }
+        let next = self.next_case().transpose();
+        self.stopped = !matches!(next, Some(Ok(_)));
+        next
+    }
+}
