@@ -67,6 +67,10 @@ pub enum ErrorKind {
         /// A printable excerpt of what was there instead.
         found: String,
     },
+    /// Well-formed input that breaks a rule of the game (two stones on one point, a piece
+    /// starting where it may not).
+    #[error("{0}")]
+    Rule(String),
     /// Anything found after the input's last case.
     #[error("unexpected {found} after the last case")]
     Trailing {
@@ -109,6 +113,15 @@ impl InputError {
                 expected: expected.into(),
                 found: describe(found),
             },
+        }
+    }
+
+    /// An error at `pos` for input that breaks a rule of the game.
+    pub fn rule(pos: Pos, message: impl Into<String>) -> Self {
+        InputError {
+            case: None,
+            pos: Some(pos),
+            kind: ErrorKind::Rule(message.into()),
         }
     }
 
@@ -432,6 +445,24 @@ pub fn square_grid(text: &str, alphabet: &Alphabet) -> Result<Grid, InputError> 
     let mut tokens = Tokens::new(text.as_bytes());
     let grid = tokens.grid(size, size, alphabet)?;
     Ok(grid)
+}
+
+/// A token already read, as a number in `range`; `expected` says what it is.
+///
+/// # Errors
+/// When the token is not a plain decimal number in `range`.
+pub fn number_of(
+    token: &Token<'_>,
+    range: std::ops::RangeInclusive<u64>,
+    expected: impl fmt::Display,
+) -> Result<u64, InputError> {
+    match parse_number(token.text) {
+        Some(n) if range.contains(&n) => Ok(n),
+        _ => {
+            let expected = format!("{expected} ({}..={})", range.start(), range.end());
+            Err(InputError::unexpected(token.pos, expected, token.text))
+        }
+    }
 }
 
 /// Parses a plain decimal number: digits only, at most 19 of them (leading zeros allowed).

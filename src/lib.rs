@@ -8,7 +8,9 @@
 //! - [`gioco`]: Il Gioco dell'X (who connected on a full hexagonal board?), with the contest
 //!   format in [`gioco::uva`];
 //! - [`go`]: Go scoring (territory by the contest's rule, area and territory scoring with
-//!   komi), with the contest format in [`go::stanford`].
+//!   komi), with the contest format in [`go::stanford`];
+//! - [`cheesy`]: Cheesy Chess (king against pawn, solved exactly, with a whole-board table),
+//!   with the contest format in [`cheesy::bapc`].
 //!
 //! Shared pieces live once: [`grid`] (boards with a border, neighbourhoods), [`connect`]
 //! (side-to-side chains, cut stones, disjoint chains), [`input`] (streaming token reading with
@@ -21,6 +23,7 @@
 //! assert_eq!(arbiter::hex::judge(&board).verdict.to_string(), "Impossible");
 //! ```
 
+pub mod cheesy;
 pub mod connect;
 pub mod contest;
 pub mod gioco;

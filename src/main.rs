@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use arbiter::contest::{self, RunError};
 use arbiter::input::{ErrorKind, InputError};
-use arbiter::{gioco, go, hex};
+use arbiter::{cheesy, gioco, go, hex};
 use clap::{Parser, Subcommand};
 
 /// Adjudicates board-game positions exactly, in the original contest formats.
@@ -51,6 +51,15 @@ enum Game {
         /// Points given to White, e.g. 6.5 or 7 (needs --rules area or territory).
         #[arg(long, allow_hyphen_values = true)]
         komi: Option<go::Komi>,
+    },
+    /// Cheesy Chess: for each case, "White" if the king wins with best play, else "Black".
+    ///
+    /// Input (BAPC 2006 format): the number of cases; each case is the board's rows from the
+    /// top ('F' forbidden, 'D' dangerous, '.' open; 8 x 8 in the contest, any size from 1 to
+    /// 256 each way here), then "xK yK" and "xP yP" (column from the left, row from below).
+    Cheesy {
+        /// The input file; standard input when absent or "-".
+        file: Option<PathBuf>,
     },
 }
 
@@ -114,6 +123,14 @@ fn run(game: &Game, out: &mut impl Write) -> Result<(), RunError> {
             contest::run(cases, score, out, |out, _, score| {
                 writeln!(out, "{}", score.result(rules, komi))
             })
+        }
+        Game::Cheesy { file } => {
+            let cases = cheesy::bapc::cases(open(file.as_ref())?);
+            let white_wins = |case: &cheesy::bapc::Case| {
+                cheesy::white_wins(&case.board, case.king, case.pawn)
+                    .expect("the reader checks the start")
+            };
+            contest::run(cases, white_wins, out, cheesy::bapc::write_verdict)
         }
     }
 }

@@ -88,15 +88,18 @@ fn rejects_two_stones_on_one_point() {
         ONE_GOOD_CASE,
         &[
             "case 2, line 4, column 5",
-            "a free point for the point of black stone 2 of 2",
-            "(2, 2), which already holds a black stone",
+            "black stone 2 of 2 is on (2, 2), which already holds a black stone",
+            "do the counts b = 2 and w = 0 on line 3 match the pairs given?",
         ],
     );
     assert_rejects(
         "go",
         b"1 1 0\n1 1\n3 1 1\n2 2\n2 2\n0\n",
         ONE_GOOD_CASE,
-        &["case 2, line 5, column 1", "already holds a black stone"],
+        &[
+            "case 2, line 5, column 1",
+            "white stone 1 of 1 is on (2, 2), which already holds a black stone",
+        ],
     );
 }
 

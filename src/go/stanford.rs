@@ -87,11 +87,10 @@ struct StoneField {
 impl fmt::Display for StoneField {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let colour = self.stone.to_string().to_lowercase();
-        write!(
-            f,
-            "the {} of {colour} stone {} of {}",
-            self.field, self.number, self.of
-        )
+        if !self.field.is_empty() {
+            write!(f, "the {} of ", self.field)?;
+        }
+        write!(f, "{colour} stone {} of {}", self.number, self.of)
     }
 }
 
@@ -145,13 +144,8 @@ impl<R: BufRead> Cases<R> {
                     col: col as usize - 1,
                 };
                 if let Err(occupied) = position.place(at, stone) {
-                    return Err(hint(two_on_one_point(
-                        pos,
-                        field("point"),
-                        occupied.by,
-                        row,
-                        col,
-                    )));
+                    let what = field("");
+                    return Err(hint(two_on_one_point(pos, what, occupied.by, row, col)));
                 }
             }
         }
@@ -161,15 +155,8 @@ impl<R: BufRead> Cases<R> {
 
 fn two_on_one_point(pos: Pos, what: StoneField, by: Stone, row: u64, col: u64) -> InputError {
     let by = by.to_string().to_lowercase();
-    let found = format!("({row}, {col}), which already holds a {by} stone");
-    InputError {
-        case: None,
-        pos: Some(pos),
-        kind: ErrorKind::Unexpected {
-            expected: format!("a free point for {what}"),
-            found,
-        },
-    }
+    let message = format!("{what} is on ({row}, {col}), which already holds a {by} stone");
+    InputError::rule(pos, message)
 }
 
 /// Adds a hint to the message of an "expected" error.
@@ -178,7 +165,7 @@ fn with_hint(mut error: InputError, hint: &str) -> InputError {
         ErrorKind::Unexpected { found, .. } => {
             found.push_str(&format!(" ({hint})"));
         }
-        ErrorKind::UnexpectedEnd { expected } => {
+        ErrorKind::UnexpectedEnd { expected } | ErrorKind::Rule(expected) => {
             expected.push_str(&format!(" ({hint})"));
         }
         _ => {}

@@ -1,0 +1,431 @@
+//! Cheesy Chess: a king against a pawn on a board of forbidden and dangerous fields, solved
+//! exactly under optimal play.
+//!
+//! The rules are those of `docs/specs/cheesy.md`. White's king moves first, one step in any of
+//! eight directions onto an *open* field: not forbidden (`F`), not fixed dangerous (`D`), not
+//! floating dangerous (diagonally below the pawn). Black's pawn steps straight down onto any
+//! field but `F` or the king. The king wins by capturing the pawn (on an open field) or by
+//! leaving it unable to move above the bottom line; the pawn wins when the king cannot move or
+//! when it stands on the bottom line unable to move.
+//!
+//! The pawn has no choices, so the game is a question about the king alone: is there a line
+//! of king moves that wins? [`solve`] answers it for one position with a forward sweep over the
+//! squares the king can reach at each turn (sets of squares held as rows of bits), and returns
+//! the shortest winning line or the reason Black wins. [`table`] answers it for every king
+//! start at once with one backward (retrograde) sweep. Boards may be 1 to 256 squares each
+//! way; the contest's is 8 x 8. The contest format lives in [`bapc`].
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::cheesy::{solve, Board, Outcome, Square};
+//!
+//! let board: Board = "........\n".repeat(8).parse().unwrap();
+//! // The statement's second sample: the king walks over and takes the pawn.
+//! let outcome = solve(&board, Square { x: 3, y: 1 }, Square { x: 6, y: 3 }).unwrap();
+//! let Outcome::White(win) = outcome else { panic!() };
+//! assert_eq!(win.king_line.first(), Some(&Square { x: 3, y: 1 }));
+//! ```
+
+pub mod bapc;
+mod bits;
+pub mod generate;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::input::{InputError, Pos};
+
+/// The largest width or height of a board.
+pub const MAX_SIDE: usize = 256;
+
+/// A square: `x` is the column counted from the left, `y` the row counted from below, both
+/// from 1 (the contest's convention).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square {
+    /// Column, 1 at the left.
+    pub x: usize,
+    /// Row, 1 at the bottom.
+    pub y: usize,
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+/// What a field of the board is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// `.`: open, unless the pawn makes it floating dangerous.
+    Open,
+    /// `F`: neither piece may come here.
+    Forbidden,
+    /// `D`: the pawn may come here, the king may not.
+    Dangerous,
+}
+
+impl Field {
+    /// The letter of the contest format.
+    pub const fn letter(self) -> char {
+        match self {
+            Field::Open => '.',
+            Field::Forbidden => 'F',
+            Field::Dangerous => 'D',
+        }
+    }
+
+    /// The field of a contest letter.
+    pub const fn of_letter(letter: u8) -> Option<Field> {
+        match letter {
+            b'.' => Some(Field::Open),
+            b'F' => Some(Field::Forbidden),
+            b'D' => Some(Field::Dangerous),
+            _ => None,
+        }
+    }
+}
+
+/// A board of fields, `width` x `height`, each from 1 to [`MAX_SIDE`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    width: usize,
+    height: usize,
+    /// Row-major from the top row (y = height) down, as the contest lists them.
+    fields: Vec<Field>,
+}
+
+/// Why a board or a start position is not acceptable.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A side is 0 or over [`MAX_SIDE`], or the rows differ in length.
+    #[error("a board needs 1 to {MAX_SIDE} rows of 1 to {MAX_SIDE} fields, all as long")]
+    Shape,
+    /// A square lies off the board.
+    #[error("{0} is off the {1} x {2} board")]
+    OffBoard(Square, usize, usize),
+    /// The king starts on a forbidden or fixed dangerous field.
+    #[error("the king may not start on {0}, a {1} field")]
+    KingOnClosedField(Square, &'static str),
+    /// The pawn starts on a forbidden field.
+    #[error("the pawn may not start on {0}, a forbidden field")]
+    PawnOnForbidden(Square),
+    /// King and pawn start on one square.
+    #[error("the king and the pawn both start on {0}")]
+    SameSquare(Square),
+}
+
+impl Board {
+    /// A board from its rows, top row first.
+    ///
+    /// # Errors
+    /// [`PositionError::Shape`] when there are no rows or more than [`MAX_SIDE`], or a row is
+    /// empty, longer than [`MAX_SIDE`] or of another length than the first.
+    pub fn from_rows(rows: &[Vec<Field>]) -> Result<Self, PositionError> {
+        let height = rows.len();
+        let width = rows.first().map_or(0, Vec::len);
+        let fits = |n| (1..=MAX_SIDE).contains(&n);
+        if !fits(height) || !fits(width) || rows.iter().any(|row| row.len() != width) {
+            return Err(PositionError::Shape);
+        }
+        Ok(Board {
+            width,
+            height,
+            fields: rows.concat(),
+        })
+    }
+
+    /// An open board.
+    ///
+    /// # Panics
+    /// When a side is 0 or over [`MAX_SIDE`].
+    pub fn open(width: usize, height: usize) -> Self {
+        Board::from_rows(&vec![vec![Field::Open; width]; height]).expect("sides in range")
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Whether a square is on the board.
+    pub fn contains(&self, at: Square) -> bool {
+        (1..=self.width).contains(&at.x) && (1..=self.height).contains(&at.y)
+    }
+
+    /// The field at a square on the board.
+    ///
+    /// # Panics
+    /// When the square is off the board.
+    pub fn field(&self, at: Square) -> Field {
+        assert!(self.contains(at), "{at} is off the board");
+        self.fields[(self.height - at.y) * self.width + at.x - 1]
+    }
+
+    /// Sets the field at a square on the board.
+    ///
+    /// # Panics
+    /// When the square is off the board.
+    pub fn set(&mut self, at: Square, field: Field) {
+        assert!(self.contains(at), "{at} is off the board");
+        self.fields[(self.height - at.y) * self.width + at.x - 1] = field;
+    }
+
+    /// Checks a start position against the rules of the statement.
+    ///
+    /// # Errors
+    /// A square off the board, the king on `F` or `D`, the pawn on `F`, or both on one square.
+    pub fn check_start(&self, king: Square, pawn: Square) -> Result<(), PositionError> {
+        for at in [king, pawn] {
+            if !self.contains(at) {
+                return Err(PositionError::OffBoard(at, self.width, self.height));
+            }
+        }
+        match self.field(king) {
+            Field::Forbidden => return Err(PositionError::KingOnClosedField(king, "forbidden")),
+            Field::Dangerous => return Err(PositionError::KingOnClosedField(king, "dangerous")),
+            Field::Open => {}
+        }
+        if self.field(pawn) == Field::Forbidden {
+            return Err(PositionError::PawnOnForbidden(pawn));
+        }
+        if king == pawn {
+            return Err(PositionError::SameSquare(king));
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Board {
+    type Err = InputError;
+
+    /// Reads rows of `F`, `D` and `.` separated by white space, top row first.
+    fn from_str(text: &str) -> Result<Self, InputError> {
+        let mut rows = Vec::new();
+        for (line, row) in text.lines().enumerate() {
+            let Some(start) = row.find(|c: char| !c.is_whitespace()) else {
+                continue;
+            };
+            let token = row[start..].trim_end();
+            let fields: Option<Vec<Field>> = token.bytes().map(Field::of_letter).collect();
+            let pos = Pos {
+                line: line + 1,
+                column: start + 1,
+            };
+            let Some(fields) = fields else {
+                return Err(InputError::unexpected(
+                    pos,
+                    "a row of 'F', 'D' or '.'",
+                    token.as_bytes(),
+                ));
+            };
+            rows.push(fields);
+        }
+        Board::from_rows(&rows).map_err(|e| {
+            let pos = Pos { line: 1, column: 1 };
+            InputError::unexpected(pos, e.to_string(), text.as_bytes())
+        })
+    }
+}
+
+impl fmt::Display for Board {
+    /// The rows in the contest's letters, top row first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.fields.chunks(self.width) {
+            let letters: String = row.iter().map(|field| field.letter()).collect();
+            writeln!(f, "{letters}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Who wins, with the evidence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// White wins; the shortest winning line.
+    White(WhiteWin),
+    /// Black wins; what the pawn does and why no king line works.
+    Black(BlackWin),
+}
+
+impl Outcome {
+    /// The contest's word: `White` or `Black`.
+    pub fn winner(&self) -> &'static str {
+        match self {
+            Outcome::White(_) => "White",
+            Outcome::Black(_) => "Black",
+        }
+    }
+}
+
+/// How White wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WhiteEnd {
+    /// The king's last move takes the pawn.
+    Capture,
+    /// The king's last move lands right below the pawn, which cannot move.
+    Block,
+    /// The pawn stands above a forbidden field, not on the bottom line: once the king has
+    /// moved, the pawn cannot.
+    PawnStuck,
+}
+
+/// A White win: the king's squares from its start to its last move, shortest first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WhiteWin {
+    /// How the line ends.
+    pub end: WhiteEnd,
+    /// The king's start, then the square after each of its moves.
+    pub king_line: Vec<Square>,
+    /// The pawn's square before each of the king's moves.
+    pub pawn_line: Vec<Square>,
+}
+
+/// How Black wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlackEnd {
+    /// At some turn every square the king could stand on leaves it no open field to move to.
+    KingStuck,
+    /// The pawn reaches the bottom line and the king cannot take it there.
+    PawnHome,
+}
+
+/// Why the king is not on a square next to the pawn at some turn, ready to take it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Barrier {
+    /// The square is forbidden.
+    Forbidden,
+    /// The square is fixed dangerous.
+    Dangerous,
+    /// The square was floating dangerous at the turn before, when the king would have had to
+    /// step onto it.
+    Floating,
+    /// No line of king moves gets there in time.
+    OutOfReach,
+    /// The king can be there, but the pawn stands on a fixed dangerous field, which the king
+    /// may not enter, so it cannot take the pawn.
+    PawnOnDangerous,
+}
+
+/// One White turn of a lost game: where the pawn stood and why the king could not take it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// The pawn's square.
+    pub pawn: Square,
+    /// Every square the king could be on at this turn, over all its lines.
+    pub king_squares: Vec<Square>,
+    /// Each square next to the pawn, with why the king could not take the pawn from there.
+    pub capture_from: Vec<(Square, Barrier)>,
+}
+
+/// A Black win: the pawn's walk and, turn by turn, why no king line works.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlackWin {
+    /// How the game ends.
+    pub end: BlackEnd,
+    /// Every White turn, in order, with the king's possibilities.
+    pub turns: Vec<Turn>,
+}
+
+/// Solves one position: who wins with White to move, and the evidence.
+///
+/// # Errors
+/// When the start breaks the statement's promises (see [`Board::check_start`]).
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::cheesy::{solve, Board, Outcome, Square, WhiteEnd};
+///
+/// // A pawn above a forbidden field cannot move: any king move wins.
+/// let board: Board = "...\n.F.\n...".parse().unwrap();
+/// let outcome = solve(&board, Square { x: 1, y: 1 }, Square { x: 2, y: 3 }).unwrap();
+/// assert!(matches!(outcome, Outcome::White(w) if w.end == WhiteEnd::PawnStuck));
+/// ```
+pub fn solve(board: &Board, king: Square, pawn: Square) -> Result<Outcome, PositionError> {
+    board.check_start(king, pawn)?;
+    Ok(bits::solve(board, king, pawn))
+}
+
+/// The contest's question alone, without the evidence: whether White wins.
+///
+/// # Errors
+/// As [`solve`].
+pub fn white_wins(board: &Board, king: Square, pawn: Square) -> Result<bool, PositionError> {
+    board.check_start(king, pawn)?;
+    Ok(bits::white_wins(board, king, pawn))
+}
+
+/// Who wins from every king start, for one board and pawn start, by one backward sweep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    width: usize,
+    height: usize,
+    /// Row-major from the top: `Some(true)` White wins, `Some(false)` Black wins, `None` the
+    /// king cannot start there (`F`, `D` or the pawn's square).
+    wins: Vec<Option<bool>>,
+}
+
+impl Table {
+    /// Whether White wins with the king starting on `king`; `None` for a square the king may
+    /// not start on, or one off the board.
+    pub fn white_wins(&self, king: Square) -> Option<bool> {
+        let inside = (1..=self.width).contains(&king.x) && (1..=self.height).contains(&king.y);
+        inside
+            .then(|| self.wins[(self.height - king.y) * self.width + king.x - 1])
+            .flatten()
+    }
+}
+
+impl fmt::Display for Table {
+    /// One row of letters per board row, top first: `W` White wins, `B` Black wins, `-` the
+    /// king cannot start there.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.wins.chunks(self.width) {
+            let letters: String = row
+                .iter()
+                .map(|win| match win {
+                    Some(true) => 'W',
+                    Some(false) => 'B',
+                    None => '-',
+                })
+                .collect();
+            writeln!(f, "{letters}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Who wins from every king start on `board` with the pawn starting on `pawn`.
+///
+/// # Errors
+/// When the pawn is off the board or on a forbidden field.
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::cheesy::{table, Board, Square};
+///
+/// let board: Board = "........\n".repeat(8).parse().unwrap();
+/// let t = table(&board, Square { x: 6, y: 3 }).unwrap();
+/// assert_eq!(t.white_wins(Square { x: 3, y: 1 }), Some(true));
+/// assert_eq!(t.white_wins(Square { x: 6, y: 3 }), None);
+/// ```
+pub fn table(board: &Board, pawn: Square) -> Result<Table, PositionError> {
+    if !board.contains(pawn) {
+        return Err(PositionError::OffBoard(pawn, board.width, board.height));
+    }
+    if board.field(pawn) == Field::Forbidden {
+        return Err(PositionError::PawnOnForbidden(pawn));
+    }
+    Ok(bits::table(board, pawn))
+}
+
+#[cfg(test)]
+mod tests;

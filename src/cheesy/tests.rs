@@ -1,0 +1,310 @@
+//! Cheesy Chess against `docs/specs/cheesy.md`, rule by rule, and against a plain game-tree
+//! search on random small boards.
+
+use super::*;
+use proptest::prelude::*;
+
+fn board(rows: &str) -> Board {
+    rows.parse().unwrap()
+}
+
+fn sq(x: usize, y: usize) -> Square {
+    Square { x, y }
+}
+
+fn winner(b: &Board, king: Square, pawn: Square) -> &'static str {
+    let outcome = solve(b, king, pawn).unwrap();
+    assert_eq!(
+        white_wins(b, king, pawn).unwrap(),
+        outcome.winner() == "White"
+    );
+    outcome.winner()
+}
+
+const SAMPLE_1: &str =
+    "........\n.......D\n........\n.....F..\n..DDD...\n..DFDD..\n..DDD...\n........";
+
+#[test]
+fn the_statement_samples() {
+    assert_eq!(winner(&board(SAMPLE_1), sq(7, 6), sq(3, 7)), "Black");
+    assert_eq!(winner(&Board::open(8, 8), sq(3, 1), sq(6, 3)), "White");
+}
+
+#[test]
+fn capture_on_a_dangerous_field_is_not_allowed() {
+    // The king on (1,2) is next to the pawn on (2,2), but the pawn stands on D; (2,1) below
+    // it is D too and (1,1) is floating, so the pawn walks home.
+    let b = board("...\n.D.\n.D.");
+    assert_eq!(winner(&b, sq(1, 2), sq(2, 2)), "Black");
+    // Without the D under the pawn, the king takes at once.
+    let b = board("...\n...\n.D.");
+    assert_eq!(winner(&b, sq(1, 2), sq(2, 2)), "White");
+}
+
+#[test]
+fn floating_danger_blocks_the_king() {
+    // Pawn on (2,3): (1,2) and (3,2) are floating dangerous. From (1,1) the king could step
+    // to (1,2) or (2,2) or (2,1); with (2,1) and (2,2) fixed dangerous, only (1,2) is left,
+    // and it is floating: the king has no move.
+    let b = board("...\n.D.\n.D.");
+    let Outcome::Black(lost) = solve(&b, sq(1, 1), sq(2, 3)).unwrap() else {
+        panic!()
+    };
+    assert_eq!(lost.end, BlackEnd::KingStuck);
+    assert_eq!(lost.turns.len(), 1);
+    // With the pawn elsewhere (1,2) is open again, and the king has a move.
+    let b = board("...\n.D.\n.D.");
+    let Outcome::Black(lost) = solve(&b, sq(1, 1), sq(3, 3)).unwrap() else {
+        panic!()
+    };
+    assert_eq!(lost.end, BlackEnd::PawnHome);
+}
+
+#[test]
+fn the_king_blocks_the_pawn() {
+    // The pawn steps onto D at (3,3), where it cannot be taken; the king then stands right
+    // below it, on (3,2), and the pawn cannot move.
+    let b = board("....\n..D.\n....\n....");
+    let Outcome::White(win) = solve(&b, sq(3, 1), sq(3, 4)).unwrap() else {
+        panic!()
+    };
+    assert_eq!(win.end, WhiteEnd::Block);
+    assert_eq!(win.king_line.len(), 3);
+    assert_eq!(*win.king_line.last().unwrap(), sq(3, 2));
+}
+
+#[test]
+fn the_pawn_reaches_the_bottom_line_but_is_captured_there() {
+    // Pawn on (1,2) walks to (1,1); the king, far right, comes to (2,2)... On a 3-wide board
+    // with the king on (3,3): turn 0 pawn (1,2): king to (2,2)? (2,1) is floating, (2,2) not.
+    // Then pawn to (1,1); the king takes from (2,2).
+    let b = Board::open(3, 3);
+    let Outcome::White(win) = solve(&b, sq(3, 3), sq(1, 2)).unwrap() else {
+        panic!()
+    };
+    assert_eq!(win.end, WhiteEnd::Capture);
+    assert_eq!(win.king_line, [sq(3, 3), sq(2, 2), sq(1, 1)]);
+    assert_eq!(win.pawn_line, [sq(1, 2), sq(1, 1)]);
+}
+
+#[test]
+fn a_pawn_on_the_bottom_line_wins_unless_taken_at_once() {
+    let b = Board::open(3, 3);
+    assert_eq!(winner(&b, sq(3, 3), sq(1, 1)), "Black");
+    assert_eq!(winner(&b, sq(2, 2), sq(1, 1)), "White");
+    let Outcome::Black(lost) = solve(&b, sq(3, 3), sq(1, 1)).unwrap() else {
+        panic!()
+    };
+    assert_eq!(lost.end, BlackEnd::PawnHome);
+}
+
+#[test]
+fn a_pawn_stuck_above_a_forbidden_field_loses() {
+    let b = board("...\n.F.\n...");
+    let Outcome::White(win) = solve(&b, sq(1, 1), sq(2, 3)).unwrap() else {
+        panic!()
+    };
+    assert_eq!(win.end, WhiteEnd::PawnStuck);
+    assert_eq!(win.king_line.len(), 2);
+}
+
+#[test]
+fn a_stuck_pawn_still_needs_a_king_that_can_move() {
+    // The pawn on (1,3) is above F; the king on (3,1) is walled in by D: Black wins.
+    let b = board("...\nFDD\n.D.");
+    assert_eq!(winner(&b, sq(3, 1), sq(1, 3)), "Black");
+}
+
+#[test]
+fn a_king_starting_on_a_floating_dangerous_field_is_fine() {
+    // The king starts on (1,2), diagonally below the pawn on (2,3): allowed, and it must
+    // move; stepping to (2,2) blocks.
+    let b = Board::open(3, 3);
+    assert!(b.check_start(sq(1, 2), sq(2, 3)).is_ok());
+    assert_eq!(winner(&b, sq(1, 2), sq(2, 3)), "White");
+}
+
+#[test]
+fn a_king_with_no_move_loses() {
+    let mut b = board("DDD\nDDD\nDDD");
+    b.set(sq(2, 2), Field::Open);
+    // King on (2,2) surrounded by D, the pawn above it on D too: White moves first and has no
+    // open field, so Black wins (although the king blocks the pawn).
+    let Outcome::Black(lost) = solve(&b, sq(2, 2), sq(2, 3)).unwrap() else {
+        panic!()
+    };
+    assert_eq!(lost.end, BlackEnd::KingStuck);
+}
+
+#[test]
+fn the_black_win_of_the_first_sample_names_the_floating_square() {
+    let Outcome::Black(lost) = solve(&board(SAMPLE_1), sq(7, 6), sq(3, 7)).unwrap() else {
+        panic!()
+    };
+    assert_eq!(lost.end, BlackEnd::PawnHome);
+    let last = lost.turns.last().unwrap();
+    assert_eq!(last.pawn, sq(3, 1));
+    assert!(
+        last.capture_from.contains(&(sq(4, 1), Barrier::Floating)),
+        "{last:?}"
+    );
+}
+
+#[test]
+fn starts_that_break_the_statement_are_refused() {
+    let b = board("F.\n.D");
+    assert_eq!(
+        solve(&b, sq(1, 2), sq(2, 2)),
+        Err(PositionError::KingOnClosedField(sq(1, 2), "forbidden"))
+    );
+    assert_eq!(
+        solve(&b, sq(2, 1), sq(1, 1)),
+        Err(PositionError::KingOnClosedField(sq(2, 1), "dangerous"))
+    );
+    assert_eq!(
+        solve(&b, sq(1, 1), sq(1, 2)),
+        Err(PositionError::PawnOnForbidden(sq(1, 2)))
+    );
+    assert_eq!(
+        solve(&b, sq(1, 1), sq(1, 1)),
+        Err(PositionError::SameSquare(sq(1, 1)))
+    );
+    assert_eq!(
+        solve(&b, sq(3, 1), sq(1, 1)),
+        Err(PositionError::OffBoard(sq(3, 1), 2, 2))
+    );
+}
+
+#[test]
+fn wide_boards_use_several_words_a_row() {
+    // 200 columns: the king must cross words to reach the pawn.
+    let b = Board::open(200, 3);
+    assert_eq!(winner(&b, sq(130, 1), sq(128, 3)), "White");
+    assert_eq!(winner(&b, sq(1, 1), sq(200, 3)), "Black");
+    let t = table(&b, sq(128, 3)).unwrap();
+    assert_eq!(t.white_wins(sq(130, 1)), Some(true));
+    assert_eq!(t.white_wins(sq(1, 1)), Some(false));
+}
+
+// ---- A plain game-tree search, straight from the rules.
+
+fn open_for_king(b: &Board, at: Square, pawn: Square) -> bool {
+    let floating = at.y + 1 == pawn.y && at.x.abs_diff(pawn.x) == 1;
+    b.field(at) == Field::Open && !floating
+}
+
+fn tree_white_wins(b: &Board, king: Square, pawn: Square) -> bool {
+    let mut any_move = false;
+    for dy in -1isize..=1 {
+        for dx in -1isize..=1 {
+            let (Some(x), Some(y)) = (king.x.checked_add_signed(dx), king.y.checked_add_signed(dy))
+            else {
+                continue;
+            };
+            let to = sq(x, y);
+            if to == king || !b.contains(to) || !open_for_king(b, to, pawn) {
+                continue;
+            }
+            any_move = true;
+            if to == pawn || tree_black_moves(b, to, pawn) {
+                return true;
+            }
+        }
+    }
+    let _ = any_move; // No move at all: Black wins, like every losing move.
+    false
+}
+
+fn tree_black_moves(b: &Board, king: Square, pawn: Square) -> bool {
+    if pawn.y == 1 {
+        return false;
+    }
+    let below = sq(pawn.x, pawn.y - 1);
+    if b.field(below) == Field::Forbidden || below == king {
+        return true;
+    }
+    tree_white_wins(b, king, below)
+}
+
+fn small_case() -> impl Strategy<Value = (Board, Square, Square)> {
+    (1usize..=5, 1usize..=5)
+        .prop_filter("two squares", |(w, h)| w * h >= 2)
+        .prop_flat_map(|(w, h)| {
+            (
+                Just(w),
+                Just(h),
+                prop::collection::vec(0u8..10, w * h),
+                (1..=w, 1..=h, 1..=w, 1..=h),
+            )
+        })
+        .prop_filter_map("a legal start", |(w, h, cells, (kx, ky, px, py))| {
+            let rows: Vec<Vec<Field>> = cells
+                .chunks(w)
+                .map(|row| {
+                    row.iter()
+                        .map(|&v| match v {
+                            0 | 1 => Field::Forbidden,
+                            2 | 3 => Field::Dangerous,
+                            _ => Field::Open,
+                        })
+                        .collect()
+                })
+                .collect();
+            let b = Board::from_rows(&rows).unwrap();
+            let (king, pawn) = (sq(kx, ky), sq(px, py));
+            let _ = h;
+            b.check_start(king, pawn).is_ok().then_some((b, king, pawn))
+        })
+}
+
+fn check_white_line(b: &Board, win: &WhiteWin, pawn: Square) {
+    let line = &win.king_line;
+    assert_eq!(line.len(), win.pawn_line.len() + 1);
+    for (i, pair) in line.windows(2).enumerate() {
+        let pawn_now = win.pawn_line[i];
+        assert_eq!(pawn_now, sq(pawn.x, pawn.y - i));
+        assert!(pair[0].x.abs_diff(pair[1].x) <= 1 && pair[0].y.abs_diff(pair[1].y) <= 1);
+        assert_ne!(pair[0], pair[1]);
+        assert!(
+            open_for_king(b, pair[1], pawn_now),
+            "move {i} lands on an open field"
+        );
+        if i + 1 < win.pawn_line.len() {
+            assert_ne!(pair[1], pawn_now, "no capture before the end");
+        }
+    }
+    let last_pawn = *win.pawn_line.last().unwrap();
+    let last = *line.last().unwrap();
+    match win.end {
+        WhiteEnd::Capture => assert_eq!(last, last_pawn),
+        WhiteEnd::Block => assert_eq!(last, sq(last_pawn.x, last_pawn.y - 1)),
+        WhiteEnd::PawnStuck => {
+            assert_eq!(b.field(sq(last_pawn.x, last_pawn.y - 1)), Field::Forbidden)
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn solver_agrees_with_a_plain_game_tree_search((b, king, pawn) in small_case()) {
+        let outcome = solve(&b, king, pawn).unwrap();
+        prop_assert_eq!(outcome.winner() == "White", tree_white_wins(&b, king, pawn), "{}", b);
+        if let Outcome::White(win) = &outcome {
+            check_white_line(&b, win, pawn);
+        }
+    }
+
+    #[test]
+    fn the_table_agrees_with_the_single_position_solver((b, _king, pawn) in small_case()) {
+        let t = table(&b, pawn).unwrap();
+        for y in 1..=b.height() {
+            for x in 1..=b.width() {
+                let king = sq(x, y);
+                let expected = b.check_start(king, pawn).ok().map(|()| white_wins(&b, king, pawn).unwrap());
+                prop_assert_eq!(t.white_wins(king), expected, "king {} on\n{}", king, b);
+            }
+        }
+    }
+}
