@@ -14,7 +14,8 @@
 //!
 //! Shared pieces live once: [`grid`] (boards with a border, neighbourhoods), [`connect`]
 //! (side-to-side chains, cut stones, disjoint chains), [`input`] (streaming token reading with
-//! line and column) and [`contest`] (read, judge, write, case after case).
+//! line and column), [`contest`] (read, judge, write, case after case) and [`validate`]
+//! (strict checks of test files for problem setters).
 //!
 //! # Examples
 //!
@@ -31,3 +32,4 @@ pub mod go;
 pub mod grid;
 pub mod hex;
 pub mod input;
+pub mod validate;

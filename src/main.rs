@@ -1,7 +1,7 @@
 //! The `arbiter` command line: one subcommand per game, wired to the library.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -61,6 +61,45 @@ enum Game {
         /// The input file; standard input when absent or "-".
         file: Option<PathBuf>,
     },
+    /// Writes a seeded random input file in a game's contest format (same arguments, same
+    /// bytes).
+    ///
+    /// Modes: hex: game, to-win, past-win, fill, two-chains, cut-stone; gioco: balanced,
+    /// game, winding; go: sparse, dense, one-colour, walled; cheesy: random, edge. Without
+    /// --mode every mode is used in turn.
+    Gen {
+        /// The game.
+        game: GameName,
+        /// How many cases.
+        #[arg(long, default_value_t = 10)]
+        cases: usize,
+        /// The board side (default: 11 for hex, 20 for gioco, 19 for go, 8 for cheesy).
+        #[arg(long)]
+        size: Option<usize>,
+        /// The seed of the random generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The kind of case (see above); every kind in turn when absent.
+        #[arg(long)]
+        mode: Option<String>,
+    },
+    /// Checks an input file against the original problem's exact format and official limits,
+    /// listing every violation with its case and line; exits with 0 only for a valid file.
+    Validate {
+        /// The game.
+        game: GameName,
+        /// The input file; standard input when absent or "-".
+        file: Option<PathBuf>,
+    },
+}
+
+/// The games, as `gen` and `validate` name them.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum GameName {
+    Hex,
+    Gioco,
+    Go,
+    Cheesy,
 }
 
 /// The scoring choices of `arbiter go`.
@@ -124,6 +163,7 @@ fn run(game: &Game, out: &mut impl Write) -> Result<(), RunError> {
                 writeln!(out, "{}", score.result(rules, komi))
             })
         }
+        Game::Gen { .. } | Game::Validate { .. } => unreachable!("handled in main"),
         Game::Cheesy { file } => {
             let cases = cheesy::bapc::cases(open(file.as_ref())?);
             let white_wins = |case: &cheesy::bapc::Case| {
@@ -133,6 +173,103 @@ fn run(game: &Game, out: &mut impl Write) -> Result<(), RunError> {
             contest::run(cases, white_wins, out, cheesy::bapc::write_verdict)
         }
     }
+}
+
+/// `arbiter gen`: checks the arguments, then writes the input.
+fn generate(
+    game: GameName,
+    cases: usize,
+    size: Option<usize>,
+    seed: u64,
+    mode: Option<&str>,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    use clap::CommandFactory;
+    let usage = |message: String| -> ! {
+        Cli::command()
+            .error(clap::error::ErrorKind::InvalidValue, message)
+            .exit()
+    };
+    let pick = |names: &[&str]| -> Option<usize> {
+        let name = mode?;
+        let found = names.iter().position(|&n| n == name);
+        Some(found.unwrap_or_else(|| {
+            usage(format!(
+                "no mode '{name}'; the modes are {}",
+                names.join(", ")
+            ))
+        }))
+    };
+    let size = size.unwrap_or(match game {
+        GameName::Hex => 11,
+        GameName::Gioco => 20,
+        GameName::Go => 19,
+        GameName::Cheesy => 8,
+    });
+    let (low, high) = match game {
+        GameName::Hex | GameName::Gioco => (1, arbiter::grid::MAX_SIDE),
+        GameName::Go => (1, go::MAX_SIZE),
+        GameName::Cheesy => (2, cheesy::MAX_SIDE),
+    };
+    if !(low..=high).contains(&size) {
+        usage(format!("--size must lie in {low}..={high} for this game"));
+    }
+    match game {
+        GameName::Hex => {
+            use hex::generate::{Mode, write_input};
+            let mode = pick(&Mode::NAMES).map(|i| Mode::ALL[i]);
+            write_input(out, cases, size, mode, seed)
+        }
+        GameName::Gioco => {
+            use gioco::generate::{Mode, write_input};
+            let mode = pick(&Mode::NAMES).map(|i| Mode::ALL[i]);
+            write_input(out, cases, size, mode, seed)
+        }
+        GameName::Go => {
+            use go::generate::{Mode, write_input};
+            let mode = pick(&Mode::NAMES).map(|i| Mode::ALL[i]);
+            write_input(out, cases, size, mode, seed)
+        }
+        GameName::Cheesy => {
+            use cheesy::generate::{Mode, write_input};
+            let mode = pick(&Mode::NAMES).map(|i| Mode::ALL[i]);
+            write_input(out, cases, size, mode, seed)
+        }
+    }
+}
+
+/// `arbiter validate`: prints the report; `Ok(true)` for a valid file.
+fn validate(
+    game: GameName,
+    file: Option<&PathBuf>,
+    out: &mut impl Write,
+) -> Result<bool, RunError> {
+    let mut text = Vec::new();
+    open(file)?.read_to_end(&mut text).map_err(|e| {
+        RunError::Input(InputError {
+            case: None,
+            pos: None,
+            kind: ErrorKind::Io(e),
+        })
+    })?;
+    let report = match game {
+        GameName::Hex => hex::gcj::validate(&text),
+        GameName::Gioco => gioco::uva::validate(&text),
+        GameName::Go => go::stanford::validate(&text),
+        GameName::Cheesy => cheesy::bapc::validate(&text),
+    };
+    for warning in &report.warnings {
+        writeln!(out, "warning: {warning}")?;
+    }
+    for violation in &report.violations {
+        writeln!(out, "{violation}")?;
+    }
+    match report.violations.len() {
+        0 => writeln!(out, "valid")?,
+        1 => writeln!(out, "1 violation")?,
+        n => writeln!(out, "{n} violations")?,
+    }
+    Ok(report.is_valid())
 }
 
 fn main() -> ExitCode {
@@ -153,12 +290,27 @@ fn main() -> ExitCode {
     }
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result = run(&cli.game, &mut out);
+    let mut invalid = false;
+    let result = match &cli.game {
+        Game::Gen {
+            game,
+            cases,
+            size,
+            seed,
+            mode,
+        } => generate(*game, *cases, *size, *seed, mode.as_deref(), &mut out)
+            .map_err(RunError::Output),
+        Game::Validate { game, file } => validate(*game, file.as_ref(), &mut out).map(|valid| {
+            invalid = !valid;
+        }),
+        game => run(game, &mut out),
+    };
     // Answers already computed are written even when a later case fails.
     let flushed = out.flush();
     let error = match (result, flushed) {
         (Err(error), _) => error,
         (Ok(()), Err(error)) => RunError::Output(error),
+        (Ok(()), Ok(())) if invalid => return ExitCode::FAILURE,
         (Ok(()), Ok(())) => return ExitCode::SUCCESS,
     };
     if let RunError::Output(e) = &error

@@ -24,6 +24,7 @@ use std::io::{self, BufRead, Write};
 
 use super::{Board, Field, MAX_SIDE, PositionError, Square};
 use crate::input::{self, InputError, Pos, Tokens};
+use crate::validate::{Lines, Report};
 
 /// One case: a board and the two pieces' starts (checked against the statement's promises).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +73,63 @@ pub fn write_case(out: &mut impl Write, case: &Case) -> io::Result<()> {
     write!(out, "{}", case.board)?;
     writeln!(out, "{} {}", case.king.x, case.king.y)?;
     writeln!(out, "{} {}", case.pawn.x, case.pawn.y)
+}
+
+/// The contest's board: 8 x 8.
+pub const OFFICIAL_SIDE: u64 = 8;
+
+/// Checks a file against the statement's exact layout and promises: the number of cases on
+/// the first line; per case 8 rows of 8 letters `F`, `D`, `.`, then `xK yK` and `xP yP` on
+/// lines of their own (1 to 8, one space), the king not on `F` or `D`, the pawn not on `F`
+/// and not on the king.
+pub fn validate(text: &[u8]) -> Report {
+    let mut lines = Lines::new(text);
+    let Some(cases) = lines.number_line("the number of cases") else {
+        return lines.finish();
+    };
+    lines.within(1, cases, 1..=u64::MAX, "the number of cases");
+    for case in 1..=cases {
+        lines.case = Some(case as usize);
+        let mut rows = Vec::new();
+        for _ in 0..OFFICIAL_SIDE {
+            let Some((line, row)) = lines.next("a board row") else {
+                return lines.finish();
+            };
+            if lines.row(line, row, OFFICIAL_SIDE, b"FD.", "'F', 'D' or '.'") {
+                rows.push(
+                    row.iter()
+                        .filter_map(|&b| Field::of_letter(b))
+                        .collect::<Vec<_>>(),
+                );
+            }
+        }
+        let square = |lines: &mut Lines<'_>, what: &str| {
+            let (line, text) = lines.next(what)?;
+            let xy = lines.numbers(line, text, 2, what)?;
+            let inside = lines.within(line, xy[0], 1..=OFFICIAL_SIDE, "the column")
+                & lines.within(line, xy[1], 1..=OFFICIAL_SIDE, "the row");
+            inside.then_some((
+                line,
+                Square {
+                    x: xy[0] as usize,
+                    y: xy[1] as usize,
+                },
+            ))
+        };
+        let king = square(&mut lines, "the king's line 'xK yK'");
+        let pawn = square(&mut lines, "the pawn's line 'xP yP'");
+        if let (Ok(board), Some((king_line, king)), Some((pawn_line, pawn))) =
+            (Board::from_rows(&rows), king, pawn)
+            && let Err(e) = board.check_start(king, pawn)
+        {
+            let line = match e {
+                PositionError::PawnOnForbidden(_) | PositionError::SameSquare(_) => pawn_line,
+                _ => king_line,
+            };
+            lines.violation(line, e.to_string());
+        }
+    }
+    lines.finish()
 }
 
 impl<R: BufRead> Cases<R> {

@@ -33,6 +33,17 @@ pub enum Mode {
 impl Mode {
     /// Every mode.
     pub const ALL: [Mode; 2] = [Mode::Random, Mode::Edge];
+
+    /// The modes' names on the command line, in the order of [`Mode::ALL`].
+    pub const NAMES: [&'static str; 2] = ["random", "edge"];
+
+    /// The mode of a command-line name.
+    pub fn named(name: &str) -> Option<Mode> {
+        Self::NAMES
+            .iter()
+            .position(|&n| n == name)
+            .map(|i| Self::ALL[i])
+    }
 }
 
 /// A `width` x `height` case of the given mode, drawn from `rng`.
@@ -132,4 +143,26 @@ pub fn case(width: usize, height: usize, mode: Mode, rng: &mut impl Rng) -> Case
     }
     board.set(king, Field::Open);
     Case { board, king, pawn }
+}
+
+/// Writes a Cheesy Chess contest input: the number of cases, then the cases on `size` x `size` boards: `cases` of them, each of `mode`, or of every mode in turn when `mode` is
+/// `None`, drawn from a generator seeded with `seed`, so the same arguments give the same
+/// bytes.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_input(
+    out: &mut impl std::io::Write,
+    cases: usize,
+    size: usize,
+    mode: Option<Mode>,
+    seed: u64,
+) -> std::io::Result<()> {
+    let mut rng = <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(seed);
+    writeln!(out, "{cases}")?;
+    for number in 0..cases {
+        let mode = mode.unwrap_or(Mode::ALL[number % Mode::ALL.len()]);
+        super::bapc::write_case(out, &case(size, size, mode, &mut rng))?;
+    }
+    Ok(())
 }

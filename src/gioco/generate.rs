@@ -32,6 +32,17 @@ pub enum Mode {
 impl Mode {
     /// Every mode.
     pub const ALL: [Mode; 3] = [Mode::Balanced, Mode::Game, Mode::Winding];
+
+    /// The modes' names on the command line, in the order of [`Mode::ALL`].
+    pub const NAMES: [&'static str; 3] = ["balanced", "game", "winding"];
+
+    /// The mode of a command-line name.
+    pub fn named(name: &str) -> Option<Mode> {
+        Self::NAMES
+            .iter()
+            .position(|&n| n == name)
+            .map(|i| Self::ALL[i])
+    }
 }
 
 /// A `size` x `size` full board of the given mode, drawn from `rng`.
@@ -90,4 +101,25 @@ pub fn board(size: usize, mode: Mode, rng: &mut impl Rng) -> Board {
         }
     }
     b
+}
+
+/// Writes an Il Gioco dell'X contest input: the boards, then `0`: `cases` of them, each of `mode`, or of every mode in turn when `mode` is
+/// `None`, drawn from a generator seeded with `seed`, so the same arguments give the same
+/// bytes.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_input(
+    out: &mut impl std::io::Write,
+    cases: usize,
+    size: usize,
+    mode: Option<Mode>,
+    seed: u64,
+) -> std::io::Result<()> {
+    let mut rng = <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(seed);
+    for case in 0..cases {
+        let mode = mode.unwrap_or(Mode::ALL[case % Mode::ALL.len()]);
+        super::uva::write_case(out, &board(size, mode, &mut rng))?;
+    }
+    writeln!(out, "0")
 }

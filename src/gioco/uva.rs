@@ -22,6 +22,7 @@ use std::io::{self, BufRead, Write};
 use super::{ALPHABET, Board, Stone};
 use crate::grid::MAX_SIDE;
 use crate::input::{InputError, Tokens};
+use crate::validate::{Lines, Report};
 
 /// The boards of a contest input, read one at a time.
 ///
@@ -56,6 +57,33 @@ pub fn write_verdict(out: &mut impl Write, case: usize, winner: Stone) -> io::Re
 pub fn write_case(out: &mut impl Write, board: &Board) -> io::Result<()> {
     writeln!(out, "{}", board.size())?;
     write!(out, "{board}")
+}
+
+/// The official limit on the board size.
+pub const OFFICIAL_SIZE: u64 = 200;
+
+/// Checks a file against the statement's exact layout and official limits: per case `N` on
+/// its own line and `N` rows of `N` letters `b`/`w`, then a line `0`, a newline after each.
+pub fn validate(text: &[u8]) -> Report {
+    let mut lines = Lines::new(text);
+    for case in 1.. {
+        lines.case = Some(case);
+        let Some(size) = lines.number_line("the board size N, or 0 to end") else {
+            break;
+        };
+        if size == 0 {
+            break;
+        }
+        let line = lines.line();
+        lines.within(line, size, 1..=OFFICIAL_SIZE, "N");
+        for _ in 0..size {
+            let Some((line, row)) = lines.next("a board row") else {
+                break;
+            };
+            lines.row(line, row, size, b"bw", "'b' or 'w'");
+        }
+    }
+    lines.finish()
 }
 
 impl<R: BufRead> Cases<R> {

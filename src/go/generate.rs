@@ -33,6 +33,17 @@ pub enum Mode {
 impl Mode {
     /// Every mode.
     pub const ALL: [Mode; 4] = [Mode::Sparse, Mode::Dense, Mode::OneColour, Mode::Walled];
+
+    /// The modes' names on the command line, in the order of [`Mode::ALL`].
+    pub const NAMES: [&'static str; 4] = ["sparse", "dense", "one-colour", "walled"];
+
+    /// The mode of a command-line name.
+    pub fn named(name: &str) -> Option<Mode> {
+        Self::NAMES
+            .iter()
+            .position(|&n| n == name)
+            .map(|i| Self::ALL[i])
+    }
 }
 
 /// A `size` x `size` position of the given mode, drawn from `rng`. It always holds at least
@@ -103,4 +114,25 @@ pub fn position(size: usize, mode: Mode, rng: &mut impl Rng) -> Position {
         p.place(at, either(rng)).expect("the board is empty");
     }
     p
+}
+
+/// Writes a Go contest input: the positions, then `0`: `cases` of them, each of `mode`, or of every mode in turn when `mode` is
+/// `None`, drawn from a generator seeded with `seed`, so the same arguments give the same
+/// bytes.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_input(
+    out: &mut impl std::io::Write,
+    cases: usize,
+    size: usize,
+    mode: Option<Mode>,
+    seed: u64,
+) -> std::io::Result<()> {
+    let mut rng = <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(seed);
+    for case in 0..cases {
+        let mode = mode.unwrap_or(Mode::ALL[case % Mode::ALL.len()]);
+        super::stanford::write_case(out, &position(size, mode, &mut rng))?;
+    }
+    writeln!(out, "0")
 }

@@ -24,6 +24,7 @@ use std::io::{self, BufRead, Write};
 use super::{MAX_SIZE, Position, Stone, Verdict};
 use crate::grid::Coord;
 use crate::input::{ErrorKind, InputError, Pos, Tokens};
+use crate::validate::{Lines, Report};
 
 /// The positions of a contest input, read one at a time.
 ///
@@ -92,6 +93,65 @@ impl fmt::Display for StoneField {
         }
         write!(f, "{colour} stone {} of {}", self.number, self.of)
     }
+}
+
+/// The official limit on the board size.
+pub const OFFICIAL_SIZE: u64 = 19;
+
+/// Checks a file against the statement's layout and official limits: per case a line
+/// `n b w` (`1 <= n <= 19`, `1 <= b + w <= n * n`), a line of the `b` black pairs and a line
+/// of the `w` white pairs (a colour without stones may have an empty line or none), every
+/// point on the board and none twice; then a line `0`.
+pub fn validate(text: &[u8]) -> Report {
+    let mut lines = Lines::new(text);
+    for case in 1.. {
+        lines.case = Some(case);
+        let Some((line, header)) = lines.next("the line 'n b w', or 0 to end") else {
+            break;
+        };
+        if header == b"0" {
+            break;
+        }
+        let Some(counts) = lines.numbers(line, header, 3, "the line 'n b w'") else {
+            break;
+        };
+        let (n, black, white) = (counts[0], counts[1], counts[2]);
+        lines.within(line, n, 1..=OFFICIAL_SIZE, "n");
+        lines.within(line, black + white, 1..=n * n, "b + w");
+        let mut taken = std::collections::HashSet::new();
+        for (stone, count) in [(Stone::Black, black), (Stone::White, white)] {
+            let colour = stone.to_string().to_lowercase();
+            if count == 0 {
+                // The empty line of a colour without stones may be there or not.
+                if lines.peek() == Some(b"") {
+                    lines.next("an empty line");
+                }
+                continue;
+            }
+            let what = format!("the {count} {colour} pairs");
+            let Some((line, pairs)) = lines.next(&what) else {
+                break;
+            };
+            let Some(numbers) = lines.numbers(line, pairs, 2 * count as usize, &what) else {
+                continue;
+            };
+            for pair in numbers.chunks(2) {
+                let (r, c) = (pair[0], pair[1]);
+                if !(1..=n).contains(&r) || !(1..=n).contains(&c) {
+                    lines.violation(
+                        line,
+                        format!("{colour} stone ({r}, {c}) is off the {n} x {n} board"),
+                    );
+                } else if !taken.insert((r, c)) {
+                    lines.violation(
+                        line,
+                        format!("{colour} stone ({r}, {c}) is on a point already taken"),
+                    );
+                }
+            }
+        }
+    }
+    lines.finish()
 }
 
 impl<R: BufRead> Cases<R> {

@@ -21,6 +21,7 @@ use std::io::{self, BufRead, Write};
 
 use super::{ALPHABET, Board, Verdict};
 use crate::input::{InputError, Tokens};
+use crate::validate::{Lines, Report};
 
 /// The boards of a contest input, read one at a time.
 ///
@@ -58,6 +59,37 @@ pub fn write_verdict(out: &mut impl Write, case: usize, verdict: &Verdict) -> io
 pub fn write_case(out: &mut impl Write, board: &Board) -> io::Result<()> {
     writeln!(out, "{}", board.size())?;
     write!(out, "{board}")
+}
+
+/// The official limits: at most 100 cases, boards of at most 100 x 100 (the large set).
+pub const OFFICIAL_CASES: u64 = 100;
+/// See [`OFFICIAL_CASES`].
+pub const OFFICIAL_SIZE: u64 = 100;
+
+/// Checks a file against the statement's exact layout and official limits: `T` on the first
+/// line, then per case `N` on its own line and `N` rows of `N` letters, a newline after each.
+pub fn validate(text: &[u8]) -> Report {
+    let mut lines = Lines::new(text);
+    if let Some(cases) = lines.number_line("the number of cases T") {
+        lines.within(1, cases, 1..=OFFICIAL_CASES, "T");
+        for case in 1..=cases {
+            lines.case = Some(case as usize);
+            let Some(size) = lines.number_line("the board size N") else {
+                break;
+            };
+            let line = lines.line();
+            if !lines.within(line, size, 1..=OFFICIAL_SIZE, "N") && size == 0 {
+                break;
+            }
+            for _ in 0..size {
+                let Some((line, row)) = lines.next("a board row") else {
+                    break;
+                };
+                lines.row(line, row, size, b"RB.", "'R', 'B' or '.'");
+            }
+        }
+    }
+    lines.finish()
 }
 
 impl<R: BufRead> Cases<R> {

@@ -48,6 +48,24 @@ impl Mode {
         Mode::TwoChains,
         Mode::CutStone,
     ];
+
+    /// The modes' names on the command line, in the order of [`Mode::ALL`].
+    pub const NAMES: [&'static str; 6] = [
+        "game",
+        "to-win",
+        "past-win",
+        "fill",
+        "two-chains",
+        "cut-stone",
+    ];
+
+    /// The mode of a command-line name.
+    pub fn named(name: &str) -> Option<Mode> {
+        Self::NAMES
+            .iter()
+            .position(|&n| n == name)
+            .map(|i| Self::ALL[i])
+    }
 }
 
 /// A `size` x `size` board of the given mode, drawn from `rng`.
@@ -211,4 +229,26 @@ fn cut_stone(size: usize, rng: &mut impl Rng) -> Board {
         }
     }
     b
+}
+
+/// Writes a Hex contest input: `T`, then the boards: `cases` of them, each of `mode`, or of every mode in turn when `mode` is
+/// `None`, drawn from a generator seeded with `seed`, so the same arguments give the same
+/// bytes.
+///
+/// # Errors
+/// When writing fails.
+pub fn write_input(
+    out: &mut impl std::io::Write,
+    cases: usize,
+    size: usize,
+    mode: Option<Mode>,
+    seed: u64,
+) -> std::io::Result<()> {
+    let mut rng = <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(seed);
+    writeln!(out, "{cases}")?;
+    for case in 0..cases {
+        let mode = mode.unwrap_or(Mode::ALL[case % Mode::ALL.len()]);
+        super::gcj::write_case(out, &board(size, mode, &mut rng))?;
+    }
+    Ok(())
 }
