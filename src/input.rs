@@ -314,6 +314,9 @@ impl<R: BufRead> Tokens<R> {
         range: std::ops::RangeInclusive<u64>,
         expected: impl fmt::Display,
     ) -> Result<(u64, Pos), InputError> {
+        if let Some(found) = self.quick_number(&range) {
+            return Ok(found);
+        }
         // Described only on failure: this runs for every number of the input.
         let described = || format!("{expected} ({}..={})", range.start(), range.end());
         let scanned = self.scan(|text, keep: &mut Vec<u8>| {
@@ -328,6 +331,39 @@ impl<R: BufRead> Tokens<R> {
             Some((Some(n), pos)) => Ok((n, pos)),
             Some((None, pos)) => Err(InputError::unexpected(pos, described(), &self.token)),
         }
+    }
+
+    /// The common case of [`Tokens::number_in`], done in one pass over the reader's buffer: a
+    /// run of digits in `range`, followed by white space within the buffer. Consumes nothing
+    /// and returns `None` in every other case, for the general path to handle.
+    #[inline]
+    fn quick_number(&mut self, range: &std::ops::RangeInclusive<u64>) -> Option<(u64, Pos)> {
+        let buf = self.reader.fill_buf().ok()?;
+        let (mut line, mut column) = (self.line, self.column);
+        let mut i = 0;
+        while i < buf.len() && is_space(buf[i]) {
+            if buf[i] == b'\n' {
+                line += 1;
+                column = 1;
+            } else {
+                column += 1;
+            }
+            i += 1;
+        }
+        let start = i;
+        let mut value: u64 = 0;
+        while i < buf.len() && buf[i].is_ascii_digit() && i - start < 18 {
+            value = value * 10 + u64::from(buf[i] - b'0');
+            i += 1;
+        }
+        let ended = i < buf.len() && is_space(buf[i]);
+        if i == start || !ended || !range.contains(&value) {
+            return None;
+        }
+        self.reader.consume(i);
+        self.line = line;
+        self.column = column + (i - start);
+        Some((value, Pos { line, column }))
     }
 
     /// Succeeds only when no token is left.

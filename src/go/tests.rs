@@ -307,6 +307,7 @@ proptest! {
         let s = score(&p);
         prop_assert_eq!((s.black.territory, s.white.territory), brute_scores(&p));
         let t = territory(&p);
+        prop_assert_eq!((t.points_of(Stone::Black), t.points_of(Stone::White)), brute_scores(&p));
         let empty: usize = t.regions().iter().map(|r| r.points).sum();
         let n = p.size();
         prop_assert_eq!(empty + s.black.stones + s.white.stones, n * n);
