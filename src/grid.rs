@@ -30,7 +30,7 @@
 use std::fmt;
 
 /// A cell's place on a board: row from the top, column from the left, both from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 pub struct Coord {
     /// Row, 0 at the top.
     pub row: usize,

@@ -32,4 +32,5 @@ pub mod go;
 pub mod grid;
 pub mod hex;
 pub mod input;
+pub mod render;
 pub mod validate;

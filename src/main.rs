@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use arbiter::contest::{self, RunError};
 use arbiter::input::{ErrorKind, InputError};
+use arbiter::render::Style;
 use arbiter::{cheesy, gioco, go, hex};
 use clap::{Parser, Subcommand};
 
@@ -27,6 +28,8 @@ enum Game {
     Hex {
         /// The input file; standard input when absent or "-".
         file: Option<PathBuf>,
+        #[command(flatten)]
+        show: ShowArgs,
     },
     /// Il Gioco dell'X: for each full board, "B" if Black joins top and bottom, else "W".
     ///
@@ -35,6 +38,8 @@ enum Game {
     Gioco {
         /// The input file; standard input when absent or "-".
         file: Option<PathBuf>,
+        #[command(flatten)]
+        show: ShowArgs,
     },
     /// Go scoring: for each position, "Black wins by D", "White wins by D" or "Draw".
     ///
@@ -51,6 +56,8 @@ enum Game {
         /// Points given to White, e.g. 6.5 or 7 (needs --rules area or territory).
         #[arg(long, allow_hyphen_values = true)]
         komi: Option<go::Komi>,
+        #[command(flatten)]
+        show: ShowArgs,
     },
     /// Cheesy Chess: for each case, "White" if the king wins with best play, else "Black".
     ///
@@ -60,6 +67,8 @@ enum Game {
     Cheesy {
         /// The input file; standard input when absent or "-".
         file: Option<PathBuf>,
+        #[command(flatten)]
+        show: ShowArgs,
     },
     /// Writes a seeded random input file in a game's contest format (same arguments, same
     /// bytes).
@@ -91,6 +100,94 @@ enum Game {
         /// The input file; standard input when absent or "-".
         file: Option<PathBuf>,
     },
+}
+
+/// How to show the evidence, shared by every game.
+#[derive(clap::Args)]
+struct ShowArgs {
+    /// After each verdict, say why in plain words and draw the board.
+    #[arg(long)]
+    explain: bool,
+    /// The output: the contest's lines, or one JSON object per case (JSON Lines).
+    #[arg(long, value_enum, default_value_t = Format::Contest)]
+    format: Format,
+    /// Also draw each case as an SVG picture, DIR/case-1.svg, DIR/case-2.svg, ...
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
+    /// Colour the explanations: auto (when writing to a terminal and NO_COLOR is not set),
+    /// always, or never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Contest,
+    Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ShowArgs {
+    /// Whether anything beyond the contest output is asked for.
+    fn active(&self) -> bool {
+        self.explain || self.format == Format::Json || self.svg.is_some()
+    }
+
+    fn style(&self) -> Style {
+        use std::io::IsTerminal;
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Style {
+            color: match self.color {
+                ColorChoice::Always => true,
+                ColorChoice::Never => false,
+                ColorChoice::Auto => !no_color && io::stdout().is_terminal(),
+            },
+        }
+    }
+
+    /// Writes one case: its contest line or JSON record, its explanation, its picture. The
+    /// closures are called only for what is asked.
+    fn write(
+        &self,
+        out: &mut impl Write,
+        case: usize,
+        line: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+        json: impl FnOnce() -> serde_json::Value,
+        explain: impl FnOnce(Style) -> String,
+        svg: impl FnOnce() -> String,
+    ) -> io::Result<()> {
+        if self.format == Format::Json {
+            writeln!(out, "{}", json())?;
+        } else {
+            line(out)?;
+            if self.explain {
+                writeln!(out, "{}", explain(self.style()))?;
+            }
+        }
+        if let Some(dir) = &self.svg {
+            std::fs::create_dir_all(dir)?;
+            std::fs::write(dir.join(format!("case-{case}.svg")), svg())?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs a contest format case by case with `each`, which writes a case's output.
+fn each_case<C, W: Write>(
+    cases: impl IntoIterator<Item = Result<C, InputError>>,
+    out: &mut W,
+    mut each: impl FnMut(&mut W, usize, C) -> io::Result<()>,
+) -> Result<(), RunError> {
+    for (number, case) in (1..).zip(cases) {
+        each(out, number, case?)?;
+    }
+    Ok(())
 }
 
 /// The games, as `gen` and `validate` name them.
@@ -136,35 +233,94 @@ fn cannot_open(path: &Path, error: io::Error) -> RunError {
 
 fn run(game: &Game, out: &mut impl Write) -> Result<(), RunError> {
     match game {
-        Game::Hex { file } => {
+        Game::Hex { file, show } if show.active() => {
+            let cases = hex::gcj::cases(open(file.as_ref())?);
+            each_case(cases, out, |out, case, board| {
+                let judgement = hex::judge(&board);
+                show.write(
+                    out,
+                    case,
+                    |out| hex::gcj::write_verdict(out, case, &judgement.verdict),
+                    || hex::show::json(case, &judgement),
+                    |style| hex::show::explain(&board, &judgement, style),
+                    || hex::show::svg(&board, &judgement),
+                )
+            })
+        }
+        Game::Hex { file, .. } => {
             let cases = hex::gcj::cases(open(file.as_ref())?);
             contest::run(cases, hex::judge, out, |out, case, judgement| {
                 hex::gcj::write_verdict(out, case, &judgement.verdict)
             })
         }
-        Game::Gioco { file } => {
+        Game::Gioco { file, show } if show.active() => {
+            let cases = gioco::uva::cases(open(file.as_ref())?);
+            each_case(cases, out, |out, case, board| {
+                let judgement = gioco::judge(&board);
+                show.write(
+                    out,
+                    case,
+                    |out| gioco::uva::write_verdict(out, case, judgement.winner),
+                    || gioco::show::json(case, &judgement),
+                    |style| gioco::show::explain(&board, &judgement, style),
+                    || gioco::show::svg(&board, &judgement),
+                )
+            })
+        }
+        Game::Gioco { file, .. } => {
             let cases = gioco::uva::cases(open(file.as_ref())?);
             contest::run(cases, gioco::winner, out, gioco::uva::write_verdict)
         }
-        Game::Go { file, rules, komi } => {
+        Game::Go {
+            file,
+            rules,
+            komi,
+            show,
+        } => {
             let cases = go::stanford::cases(open(file.as_ref())?);
-            let score = |position: &go::Position| go::score(position);
             let rules = match rules {
-                GoRules::Contest => {
-                    return contest::run(cases, score, out, |out, case, score| {
-                        go::stanford::write_verdict(out, case, score.verdict())
-                    });
-                }
-                GoRules::Territory => go::Rules::Territory,
-                GoRules::Area => go::Rules::Area,
+                GoRules::Contest => None,
+                GoRules::Territory => Some((go::Rules::Territory, komi.unwrap_or(go::Komi::ZERO))),
+                GoRules::Area => Some((go::Rules::Area, komi.unwrap_or(go::Komi::ZERO))),
             };
-            let komi = komi.unwrap_or(go::Komi::ZERO);
-            contest::run(cases, score, out, |out, _, score| {
-                writeln!(out, "{}", score.result(rules, komi))
+            let line = |out: &mut dyn Write, score: &go::Score| match rules {
+                None => go::stanford::write_verdict(out, 0, score.verdict()),
+                Some((rules, komi)) => writeln!(out, "{}", score.result(rules, komi)),
+            };
+            if !show.active() {
+                return contest::run(cases, go::score, out, |out, _, score| line(out, &score));
+            }
+            each_case(cases, out, |out, case, position| {
+                let territory = go::territory(&position);
+                let score = go::score_of(&position, &territory);
+                show.write(
+                    out,
+                    case,
+                    |out| line(out, &score),
+                    || go::show::json(case, &territory, &score, rules),
+                    |style| go::show::explain(&position, &territory, &score, rules, style),
+                    || go::show::svg(&position, &territory),
+                )
             })
         }
         Game::Gen { .. } | Game::Validate { .. } => unreachable!("handled in main"),
-        Game::Cheesy { file } => {
+        Game::Cheesy { file, show } if show.active() => {
+            let cases = cheesy::bapc::cases(open(file.as_ref())?);
+            each_case(cases, out, |out, case, c| {
+                let outcome =
+                    cheesy::solve(&c.board, c.king, c.pawn).expect("the reader checks the start");
+                let white = matches!(outcome, cheesy::Outcome::White(_));
+                show.write(
+                    out,
+                    case,
+                    |out| cheesy::bapc::write_verdict(out, case, white),
+                    || cheesy::show::json(case, &outcome),
+                    |style| cheesy::show::explain(&c.board, c.king, c.pawn, &outcome, style),
+                    || cheesy::show::svg(&c.board, c.king, c.pawn, &outcome),
+                )
+            })
+        }
+        Game::Cheesy { file, .. } => {
             let cases = cheesy::bapc::cases(open(file.as_ref())?);
             let white_wins = |case: &cheesy::bapc::Case| {
                 cheesy::white_wins(&case.board, case.king, case.pawn)

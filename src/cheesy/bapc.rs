@@ -61,7 +61,11 @@ pub fn cases<R: BufRead>(reader: R) -> Cases<R> {
 ///
 /// # Errors
 /// When writing fails.
-pub fn write_verdict(out: &mut impl Write, _case: usize, white_wins: bool) -> io::Result<()> {
+pub fn write_verdict(
+    out: &mut (impl Write + ?Sized),
+    _case: usize,
+    white_wins: bool,
+) -> io::Result<()> {
     out.write_all(if white_wins { b"White\n" } else { b"Black\n" })
 }
 

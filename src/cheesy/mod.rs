@@ -30,6 +30,7 @@
 pub mod bapc;
 mod bits;
 pub mod generate;
+pub mod show;
 
 use std::fmt;
 use std::str::FromStr;
@@ -41,7 +42,7 @@ pub const MAX_SIDE: usize = 256;
 
 /// A square: `x` is the column counted from the left, `y` the row counted from below, both
 /// from 1 (the contest's convention).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 pub struct Square {
     /// Column, 1 at the left.
     pub x: usize,

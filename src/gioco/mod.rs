@@ -21,6 +21,7 @@
 //! ```
 
 pub mod generate;
+pub mod show;
 pub mod uva;
 
 use std::fmt;

@@ -46,7 +46,11 @@ pub fn cases<R: BufRead>(reader: R) -> Cases<R> {
 ///
 /// # Errors
 /// When writing fails.
-pub fn write_verdict(out: &mut impl Write, case: usize, winner: Stone) -> io::Result<()> {
+pub fn write_verdict(
+    out: &mut (impl Write + ?Sized),
+    case: usize,
+    winner: Stone,
+) -> io::Result<()> {
     writeln!(out, "{case} {}", winner.verdict_letter())
 }
 

@@ -37,6 +37,7 @@
 //! ```
 
 pub mod generate;
+pub mod show;
 pub mod stanford;
 
 use std::fmt;

@@ -48,7 +48,11 @@ pub fn cases<R: BufRead>(reader: R) -> Cases<R> {
 ///
 /// # Errors
 /// When writing fails.
-pub fn write_verdict(out: &mut impl Write, _case: usize, verdict: Verdict) -> io::Result<()> {
+pub fn write_verdict(
+    out: &mut (impl Write + ?Sized),
+    _case: usize,
+    verdict: Verdict,
+) -> io::Result<()> {
     writeln!(out, "{verdict}")
 }
 

@@ -48,7 +48,11 @@ pub fn cases<R: BufRead>(reader: R) -> Cases<R> {
 ///
 /// # Errors
 /// When writing fails.
-pub fn write_verdict(out: &mut impl Write, case: usize, verdict: &Verdict) -> io::Result<()> {
+pub fn write_verdict(
+    out: &mut (impl Write + ?Sized),
+    case: usize,
+    verdict: &Verdict,
+) -> io::Result<()> {
     writeln!(out, "Case #{case}: {verdict}")
 }
 

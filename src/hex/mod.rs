@@ -25,6 +25,7 @@
 
 pub mod gcj;
 pub mod generate;
+pub mod show;
 
 use std::fmt;
 use std::str::FromStr;
