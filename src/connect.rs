@@ -52,6 +52,7 @@ const FROM_SOURCE: u32 = u32::MAX - 1;
 #[derive(Clone, Copy, Debug)]
 pub struct Crossing<'g> {
     grid: &'g Grid,
+    adjacency: Adjacency,
     offsets: Offsets,
     stone: u8,
     from: Side,
@@ -70,6 +71,7 @@ impl<'g> Crossing<'g> {
         );
         Crossing {
             grid,
+            adjacency,
             offsets: grid.offsets(adjacency),
             stone,
             from,
@@ -105,9 +107,9 @@ impl<'g> Crossing<'g> {
     ///   chain: otherwise, by the theorem again, a path avoiding them would join `near` to
     ///   `far`, and it could only run through gaps of the `near` groups.
     ///
-    /// So one sequential union-find pass over the gaps, then a breadth-first search over the
+    /// So one sequential union-find pass over the gaps, then a depth-first search over the
     /// stones along the `near` gaps, answer all three, in time linear in the cells and with
-    /// memory access mostly in order.
+    /// memory access mostly in order. The chain is one chain, not always a shortest one.
     pub fn winning(&self) -> Option<Winning> {
         let (near, far) = perpendicular(self.from);
         let gaps = Gaps::new(self, near, far);
@@ -129,38 +131,58 @@ impl<'g> Crossing<'g> {
         !Gaps::new(self, near, far).bridged
     }
 
-    /// Breadth-first search from `from` to `to` over the stones that touch `near` gap groups.
+    /// Depth-first search from `from` to `to` over the stones that touch `near` gap groups,
+    /// trying first the steps that head for `to`: on large boards it finds a chain after a
+    /// small part of those stones, where a breadth-first search for a shortest one visits
+    /// most of them.
     fn chain_along(&self, gaps: &Gaps, near: Side) -> Option<Vec<usize>> {
         let mut came_from = vec![UNSEEN; self.grid.index_bound()];
-        let mut queue: Vec<u32> = Vec::new();
+        let mut stack: Vec<u32> = Vec::new();
         for start in self.stones_on(self.from) {
             if gaps.touches(self, start, near) {
                 came_from[start] = ROOT;
-                queue.push(start as u32);
+                stack.push(start as u32);
             } else {
                 came_from[start] = OFF_PATH;
             }
         }
-        let mut head = 0;
-        while let Some(&cell) = queue.get(head) {
-            head += 1;
+        let order = self.directions_toward_end();
+        while let Some(cell) = stack.pop() {
             let cell = cell as usize;
             if self.grid.touches(cell, self.to) {
                 return Some(self.read_back(&came_from, cell));
             }
-            for (direction, next) in self.offsets.around_with_direction(cell) {
+            for &direction in &order {
+                let next = self.offsets.step(cell, direction);
                 if came_from[next] != UNSEEN || !self.is_stone(next) {
                     continue;
                 }
                 if gaps.touches(self, next, near) {
                     came_from[next] = direction;
-                    queue.push(next as u32);
+                    stack.push(next as u32);
                 } else {
                     came_from[next] = OFF_PATH;
                 }
             }
         }
         None
+    }
+
+    /// The directions (as in [`Offsets::around_with_direction`]) in the order to push them
+    /// on the search stack: the step that heads most for `to` last, so that it is tried first.
+    fn directions_toward_end(&self) -> Vec<u8> {
+        let (toward_row, toward_col) = match self.to {
+            Side::Top => (-1, 0),
+            Side::Bottom => (1, 0),
+            Side::Left => (0, -1),
+            Side::Right => (0, 1),
+        };
+        let mut order: Vec<(isize, u8)> = (1..)
+            .zip(self.adjacency.steps())
+            .map(|(direction, &(dr, dc))| (dr * toward_row + dc * toward_col, direction))
+            .collect();
+        order.sort();
+        order.into_iter().map(|(_, direction)| direction).collect()
     }
 
     /// Follows the recorded directions from `end` back to a root; returns the chain from it.
@@ -358,19 +380,23 @@ impl Gaps {
             reach: Vec::new(),
             bridged: false,
         };
-        let [middle, one, other] = crossing.offsets.earlier();
+        let [middle, one, _left] = crossing.offsets.earlier();
         let mut labels = 1;
+        let cols = grid.cols();
         for row in 0..grid.rows() {
             let first = grid.index(crate::grid::Coord { row, col: 0 });
             // Room for a fresh label at every cell of the row, so that taking one is a plain
             // write and an increment, whatever the cell holds.
-            gaps.parent.resize(labels + grid.cols(), NOT_GAP);
-            for cell in first..first + grid.cols() {
-                let gap = !crossing.is_stone(cell);
+            gaps.parent.resize(labels + cols, NOT_GAP);
+            // The left neighbour's label stays in a register: read back from memory, each
+            // cell would wait for the one before it to be stored.
+            let mut by_other = NOT_GAP;
+            let values = grid.row(row);
+            for (cell, &value) in (first..).zip(values) {
+                let gap = value != crossing.stone;
                 let label = &mut gaps.label;
                 let by_middle = label[cell.wrapping_add_signed(middle)];
                 let by_one = label[cell.wrapping_add_signed(one)];
-                let by_other = label[cell.wrapping_add_signed(other)];
                 let fresh = labels as u32;
                 let shared = pick(
                     by_middle != NOT_GAP,
@@ -381,7 +407,8 @@ impl Gaps {
                         pick(by_other != NOT_GAP, by_other, fresh),
                     ),
                 );
-                label[cell] = pick(gap, shared, NOT_GAP);
+                let own = pick(gap, shared, NOT_GAP);
+                label[cell] = own;
                 gaps.parent[labels] = fresh;
                 labels += usize::from(gap & (shared == fresh));
                 let merge = u8::from(gap)
@@ -393,6 +420,7 @@ impl Gaps {
                 if std::hint::black_box(merge) != 0 {
                     gaps.union(by_one, by_other);
                 }
+                by_other = own;
             }
         }
         gaps.parent.truncate(labels);

@@ -351,8 +351,8 @@ impl Offsets {
         (0..self.len).map(move |i| (i as u8 + 1, index.wrapping_add_signed(self.steps[i])))
     }
 
-    /// The offsets of a hexagonal cell's three earlier neighbours in row-major order, the one
-    /// that touches the other two first.
+    /// The offsets of a hexagonal cell's three earlier neighbours in row-major order: the one
+    /// that touches the other two first, the left neighbour (-1) last.
     ///
     /// # Panics
     /// For a square adjacency.
@@ -364,8 +364,17 @@ impl Offsets {
             .iter()
             .find(|&&m| touches_all(m))
             .expect("a hexagonal grid");
-        let mut others = earlier.iter().copied().filter(|&o| o != middle);
-        [middle, others.next().unwrap(), others.next().unwrap()]
+        let mut others: Vec<isize> = earlier.iter().copied().filter(|&o| o != middle).collect();
+        others.sort_by_key(|&o| o == -1);
+        assert_eq!(others[1], -1, "the left neighbour is an earlier neighbour");
+        [middle, others[0], others[1]]
+    }
+
+    /// The neighbour of `index` in `direction` (a number from
+    /// [`Offsets::around_with_direction`]).
+    #[inline]
+    pub fn step(self, index: usize, direction: u8) -> usize {
+        index.wrapping_add_signed(self.steps[usize::from(direction) - 1])
     }
 
     /// The cell that `index` was reached from by a step in `direction`.
