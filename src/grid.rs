@@ -241,6 +241,11 @@ impl Grid {
         self.cells[index]
     }
 
+    /// Every cell value by index, the border included (see [`Grid::index`]).
+    pub fn values(&self) -> &[u8] {
+        &self.cells
+    }
+
     /// Sets the value of a board cell.
     pub fn set(&mut self, at: Coord, value: u8) {
         debug_assert!(value < BORDER);

@@ -371,10 +371,11 @@ pub fn score(position: &Position) -> Score {
     };
     // Room for a fresh label at every point, so that taking one is a plain store.
     regions.make_room(size * size);
+    let values = grid.values();
     for row in 0..size {
         let first = grid.index(Coord { row, col: 0 });
         for cell in first..first + size {
-            let value = grid.get(cell);
+            let value = values[cell];
             let empty = value == EMPTY;
             let (by_up, by_left) = (label[cell - up], label[cell - left]);
             let fresh = regions.len as u32;
@@ -383,10 +384,10 @@ pub fn score(position: &Position) -> Score {
             label[cell] = own;
             regions.take(empty & (shared == fresh));
             let colour = COLOURS[usize::from(value)];
-            let around = COLOURS[usize::from(grid.get(cell - up))]
-                | COLOURS[usize::from(grid.get(cell - left))]
-                | COLOURS[usize::from(grid.get(cell + left))]
-                | COLOURS[usize::from(grid.get(cell + up))];
+            let around = COLOURS[usize::from(values[cell - up])]
+                | COLOURS[usize::from(values[cell - left])]
+                | COLOURS[usize::from(values[cell + left])]
+                | COLOURS[usize::from(values[cell + up])];
             // Label 0 (a stone's) takes the marks that concern no region.
             regions.mark(own, around);
             score.black.stones += usize::from(colour == 1);
