@@ -31,7 +31,10 @@
 //! assert!(crossing.disjoint_chains(&winning.chain).is_none());
 //! ```
 
+// `pick(c, a, b)` is `if c { a } else { b }` as a conditional move: on random boards every
+// such condition is a coin toss, which a branch would mispredict half the time.
 use std::collections::{HashMap, HashSet};
+use std::hint::select_unpredictable as pick;
 
 use crate::grid::{Adjacency, Grid, Offsets, Side};
 
@@ -481,13 +484,6 @@ impl Gaps {
             .around(stone)
             .any(|next| self.reach[self.label[next] as usize] & flag != 0)
     }
-}
-
-/// `if condition { yes } else { no }`, compiled to a conditional move: the condition is a
-/// coin toss on random boards.
-#[inline(always)]
-fn pick(condition: bool, yes: u32, no: u32) -> u32 {
-    std::hint::select_unpredictable(condition, yes, no)
 }
 
 /// Stand-ins for the two sides in flow edges (no cell index reaches them).

@@ -384,6 +384,49 @@ impl<R: BufRead> Tokens<R> {
     }
 }
 
+/// A contest format's way of reading one case at a time.
+pub trait CaseReader {
+    /// What one case is.
+    type Case;
+
+    /// The next case, or `None` after the last one (having checked that nothing follows).
+    ///
+    /// # Errors
+    /// The first problem of the input, with its case and place.
+    fn read_case(&mut self) -> Result<Option<Self::Case>, InputError>;
+}
+
+/// The cases of a contest input, read one at a time.
+///
+/// Yields `Err` once, at the first problem, and then stops.
+pub struct Cases<T> {
+    reader: T,
+    stopped: bool,
+}
+
+impl<T> Cases<T> {
+    /// The cases `reader` reads.
+    pub fn new(reader: T) -> Self {
+        Cases {
+            reader,
+            stopped: false,
+        }
+    }
+}
+
+impl<T: CaseReader> Iterator for Cases<T> {
+    type Item = Result<T::Case, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.stopped {
+            return None;
+        }
+        let next = self.reader.read_case().transpose();
+        self.stopped = !matches!(next, Some(Ok(_)));
+        next
+    }
+}
+
 /// The letters a game writes its cells with, and the cell value of each.
 #[derive(Clone, Debug)]
 pub struct Alphabet {

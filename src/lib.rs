@@ -14,7 +14,8 @@
 //!
 //! Shared pieces live once: [`grid`] (boards with a border, neighbourhoods), [`connect`]
 //! (side-to-side chains, cut stones, disjoint chains), [`input`] (streaming token reading with
-//! line and column), [`contest`] (read, judge, write, case after case) and [`validate`]
+//! line and column), [`contest`] (read, judge, write, case after case), [`render`] (terminal
+//! diagrams and SVG pictures) and [`validate`]
 //! (strict checks of test files for problem setters).
 //!
 //! # Examples

@@ -23,7 +23,7 @@
 use std::io::{self, BufRead, Write};
 
 use super::{Board, Field, MAX_SIDE, PositionError, Square};
-use crate::input::{self, InputError, Pos, Tokens};
+use crate::input::{self, CaseReader, Cases, InputError, Pos, Tokens};
 use crate::validate::{Lines, Report};
 
 /// One case: a board and the two pieces' starts (checked against the statement's promises).
@@ -37,24 +37,20 @@ pub struct Case {
     pub pawn: Square,
 }
 
-/// The cases of a contest input, read one at a time.
-///
-/// Yields `Err` once, at the first problem, and then stops.
-pub struct Cases<R> {
+/// Reads the cases of a contest input one at a time (see [`cases`]).
+pub struct Reader<R> {
     tokens: Tokens<R>,
     declared: Option<u64>,
     read: u64,
-    stopped: bool,
 }
 
 /// Reads a contest input from `reader`.
-pub fn cases<R: BufRead>(reader: R) -> Cases<R> {
-    Cases {
+pub fn cases<R: BufRead>(reader: R) -> Cases<Reader<R>> {
+    Cases::new(Reader {
         tokens: Tokens::new(reader),
         declared: None,
         read: 0,
-        stopped: false,
-    }
+    })
 }
 
 /// Writes the contest line for one case: `White` or `Black`.
@@ -136,8 +132,10 @@ pub fn validate(text: &[u8]) -> Report {
     lines.finish()
 }
 
-impl<R: BufRead> Cases<R> {
-    fn next_case(&mut self) -> Result<Option<Case>, InputError> {
+impl<R: BufRead> CaseReader for Reader<R> {
+    type Case = Case;
+
+    fn read_case(&mut self) -> Result<Option<Case>, InputError> {
         let declared = match self.declared {
             Some(declared) => declared,
             None => *self
@@ -152,7 +150,9 @@ impl<R: BufRead> Cases<R> {
         let case = self.read as usize;
         self.case().map(Some).map_err(|e| e.in_case(case))
     }
+}
 
+impl<R: BufRead> Reader<R> {
     fn case(&mut self) -> Result<Case, InputError> {
         let (rows, x, king_pos) = self.rows()?;
         let (width, height) = (rows[0].len() as u64, rows.len() as u64);
@@ -231,18 +231,5 @@ impl<R: BufRead> Cases<R> {
                     .collect(),
             );
         }
-    }
-}
-
-impl<R: BufRead> Iterator for Cases<R> {
-    type Item = Result<Case, InputError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.stopped {
-            return None;
-        }
-        let next = self.next_case().transpose();
-        self.stopped = !matches!(next, Some(Ok(_)));
-        next
     }
 }

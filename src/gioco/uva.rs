@@ -21,25 +21,21 @@ use std::io::{self, BufRead, Write};
 
 use super::{ALPHABET, Board, Stone};
 use crate::grid::MAX_SIDE;
-use crate::input::{InputError, Tokens};
+use crate::input::{CaseReader, Cases, InputError, Tokens};
 use crate::validate::{Lines, Report};
 
-/// The boards of a contest input, read one at a time.
-///
-/// Yields `Err` once, at the first problem, and then stops.
-pub struct Cases<R> {
+/// Reads the boards of a contest input one at a time (see [`cases`]).
+pub struct Reader<R> {
     tokens: Tokens<R>,
     read: usize,
-    stopped: bool,
 }
 
 /// Reads a contest input from `reader`.
-pub fn cases<R: BufRead>(reader: R) -> Cases<R> {
-    Cases {
+pub fn cases<R: BufRead>(reader: R) -> Cases<Reader<R>> {
+    Cases::new(Reader {
         tokens: Tokens::new(reader),
         read: 0,
-        stopped: false,
-    }
+    })
 }
 
 /// Writes the contest line for case `case` (from 1).
@@ -90,8 +86,10 @@ pub fn validate(text: &[u8]) -> Report {
     lines.finish()
 }
 
-impl<R: BufRead> Cases<R> {
-    fn next_case(&mut self) -> Result<Option<Board>, InputError> {
+impl<R: BufRead> CaseReader for Reader<R> {
+    type Case = Board;
+
+    fn read_case(&mut self) -> Result<Option<Board>, InputError> {
         let case = self.read + 1;
         let in_case = |e: InputError| e.in_case(case);
         let expected = "the board size N, or 0 to end";
@@ -107,18 +105,5 @@ impl<R: BufRead> Cases<R> {
         let size = size as usize;
         let grid = self.tokens.grid(size, size, &ALPHABET).map_err(in_case)?;
         Ok(Some(Board::from_grid(grid)))
-    }
-}
-
-impl<R: BufRead> Iterator for Cases<R> {
-    type Item = Result<Board, InputError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.stopped {
-            return None;
-        }
-        let next = self.next_case().transpose();
-        self.stopped = !matches!(next, Some(Ok(_)));
-        next
     }
 }

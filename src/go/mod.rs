@@ -40,7 +40,10 @@ pub mod generate;
 pub mod show;
 pub mod stanford;
 
+// `pick(c, a, b)` is `if c { a } else { b }` as a conditional move: on random boards every
+// such condition is a coin toss, which a branch would mispredict half the time.
 use std::fmt;
+use std::hint::select_unpredictable as pick;
 use std::str::FromStr;
 
 use crate::grid::{Adjacency, Coord, EMPTY, Grid, Shape};
@@ -413,12 +416,6 @@ pub fn score(position: &Position) -> Score {
         }
     }
     score
-}
-
-/// `if condition { yes } else { no }` as a conditional move.
-#[inline(always)]
-fn pick(condition: bool, yes: u32, no: u32) -> u32 {
-    std::hint::select_unpredictable(condition, yes, no)
 }
 
 /// Provisional region labels: a union-find forest and the colours each label has met.

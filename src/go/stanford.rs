@@ -23,25 +23,21 @@ use std::io::{self, BufRead, Write};
 
 use super::{MAX_SIZE, Position, Stone, Verdict};
 use crate::grid::Coord;
-use crate::input::{ErrorKind, InputError, Pos, Tokens};
+use crate::input::{CaseReader, Cases, ErrorKind, InputError, Pos, Tokens};
 use crate::validate::{Lines, Report};
 
-/// The positions of a contest input, read one at a time.
-///
-/// Yields `Err` once, at the first problem, and then stops.
-pub struct Cases<R> {
+/// Reads the positions of a contest input one at a time (see [`cases`]).
+pub struct Reader<R> {
     tokens: Tokens<R>,
     read: usize,
-    stopped: bool,
 }
 
 /// Reads a contest input from `reader`.
-pub fn cases<R: BufRead>(reader: R) -> Cases<R> {
-    Cases {
+pub fn cases<R: BufRead>(reader: R) -> Cases<Reader<R>> {
+    Cases::new(Reader {
         tokens: Tokens::new(reader),
         read: 0,
-        stopped: false,
-    }
+    })
 }
 
 /// Writes the contest line for one case (the case number is not part of this format).
@@ -158,8 +154,10 @@ pub fn validate(text: &[u8]) -> Report {
     lines.finish()
 }
 
-impl<R: BufRead> Cases<R> {
-    fn next_case(&mut self) -> Result<Option<Position>, InputError> {
+impl<R: BufRead> CaseReader for Reader<R> {
+    type Case = Position;
+
+    fn read_case(&mut self) -> Result<Option<Position>, InputError> {
         let case = self.read + 1;
         let expected = "the board size n, or 0 to end";
         let (n, _) = self
@@ -173,7 +171,9 @@ impl<R: BufRead> Cases<R> {
         self.read = case;
         self.position(n).map(Some).map_err(|e| e.in_case(case))
     }
+}
 
+impl<R: BufRead> Reader<R> {
     fn position(&mut self, n: u64) -> Result<Position, InputError> {
         let points = n * n;
         let (black, header) = self
@@ -235,17 +235,4 @@ fn with_hint(mut error: InputError, hint: &str) -> InputError {
         _ => {}
     }
     error
-}
-
-impl<R: BufRead> Iterator for Cases<R> {
-    type Item = Result<Position, InputError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.stopped {
-            return None;
-        }
-        let next = self.next_case().transpose();
-        self.stopped = !matches!(next, Some(Ok(_)));
-        next
-    }
 }

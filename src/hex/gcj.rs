@@ -20,28 +20,24 @@
 use std::io::{self, BufRead, Write};
 
 use super::{ALPHABET, Board, Verdict};
-use crate::input::{InputError, Tokens};
+use crate::input::{CaseReader, Cases, InputError, Tokens};
 use crate::validate::{Lines, Report};
 
-/// The boards of a contest input, read one at a time.
-///
-/// Yields `Err` once, at the first problem, and then stops.
-pub struct Cases<R> {
+/// Reads the boards of a contest input one at a time (see [`cases`]).
+pub struct Reader<R> {
     tokens: Tokens<R>,
     /// The declared number of cases, once read.
     declared: Option<u64>,
     read: u64,
-    stopped: bool,
 }
 
 /// Reads a contest input from `reader`.
-pub fn cases<R: BufRead>(reader: R) -> Cases<R> {
-    Cases {
+pub fn cases<R: BufRead>(reader: R) -> Cases<Reader<R>> {
+    Cases::new(Reader {
         tokens: Tokens::new(reader),
         declared: None,
         read: 0,
-        stopped: false,
-    }
+    })
 }
 
 /// Writes the contest line for case `case` (from 1).
@@ -96,8 +92,10 @@ pub fn validate(text: &[u8]) -> Report {
     lines.finish()
 }
 
-impl<R: BufRead> Cases<R> {
-    fn next_case(&mut self) -> Result<Option<Board>, InputError> {
+impl<R: BufRead> CaseReader for Reader<R> {
+    type Case = Board;
+
+    fn read_case(&mut self) -> Result<Option<Board>, InputError> {
         let declared = match self.declared {
             Some(declared) => declared,
             None => {
@@ -113,23 +111,12 @@ impl<R: BufRead> Cases<R> {
         let case = self.read as usize;
         self.board().map(Some).map_err(|e| e.in_case(case))
     }
+}
 
+impl<R: BufRead> Reader<R> {
     fn board(&mut self) -> Result<Board, InputError> {
         let size = self.tokens.size("the board size N")?;
         let grid = self.tokens.grid(size, size, &ALPHABET)?;
         Ok(Board::from_grid(grid))
-    }
-}
-
-impl<R: BufRead> Iterator for Cases<R> {
-    type Item = Result<Board, InputError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.stopped {
-            return None;
-        }
-        let next = self.next_case().transpose();
-        self.stopped = !matches!(next, Some(Ok(_)));
-        next
     }
 }
