@@ -1,7 +1,7 @@
 //! The `arbiter` command line: one subcommand per game, wired to the library.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -211,15 +211,18 @@ enum GoRules {
 }
 
 /// Opens FILE, or standard input for none or "-".
-fn open(file: Option<&PathBuf>) -> Result<Box<dyn BufRead>, RunError> {
+///
+/// The buffer is the outer layer, so that the readers' per-token calls (`fill_buf`,
+/// `consume`) are plain inlined code; only the refills go through the trait object.
+fn open(file: Option<&PathBuf>) -> Result<BufReader<Box<dyn Read>>, RunError> {
     const BUFFER: usize = 1 << 16;
-    Ok(match file {
+    let source: Box<dyn Read> = match file {
         Some(path) if path.as_os_str() != "-" => {
-            let file = File::open(path).map_err(|e| cannot_open(path, e))?;
-            Box::new(BufReader::with_capacity(BUFFER, file))
+            Box::new(File::open(path).map_err(|e| cannot_open(path, e))?)
         }
-        _ => Box::new(BufReader::with_capacity(BUFFER, io::stdin())),
-    })
+        _ => Box::new(io::stdin()),
+    };
+    Ok(BufReader::with_capacity(BUFFER, source))
 }
 
 fn cannot_open(path: &Path, error: io::Error) -> RunError {

@@ -275,7 +275,7 @@ fn brute_scores(p: &Position) -> (usize, usize) {
 }
 
 fn random_position() -> impl Strategy<Value = Position> {
-    (1usize..=9, 0u8..=10)
+    (1usize..=12, 0u8..=10)
         .prop_flat_map(|(n, density)| {
             (
                 Just(n),
@@ -306,10 +306,28 @@ proptest! {
     fn territory_agrees_with_a_plain_flood_fill(p in random_position()) {
         let s = score(&p);
         prop_assert_eq!((s.black.territory, s.white.territory), brute_scores(&p));
+        prop_assert_eq!(score_by_points(&p), s, "the point-by-point pass for large boards");
+        prop_assert_eq!(score_by_runs(&p), s);
         let t = territory(&p);
         prop_assert_eq!((t.points_of(Stone::Black), t.points_of(Stone::White)), brute_scores(&p));
         let empty: usize = t.regions().iter().map(|r| r.points).sum();
         let n = p.size();
         prop_assert_eq!(empty + s.black.stones + s.white.stones, n * n);
+    }
+}
+
+#[test]
+fn boards_past_the_run_limit_score_point_by_point_and_agree() {
+    use rand::SeedableRng;
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(70);
+    for mode in generate::Mode::ALL {
+        let p = generate::position(RUNS_UP_TO + 8, mode, &mut rng);
+        let s = score(&p);
+        assert_eq!(
+            (s.black.territory, s.white.territory),
+            brute_scores(&p),
+            "{mode:?}"
+        );
+        assert_eq!(s, score_of(&p, &territory(&p)));
     }
 }
