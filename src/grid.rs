@@ -117,8 +117,11 @@ impl Grid {
     /// When a side is 0 or exceeds [`MAX_SIDE`] (readers check this before building a grid).
     pub fn new(rows: usize, cols: usize) -> Self {
         let mut grid = Grid::with_capacity(rows, cols);
+        // The size is the caller's to choose here, so allocate it at once.
+        grid.cells.reserve_exact((rows + 1) * (cols + 2));
+        let empty_row = [EMPTY].repeat(cols);
         for _ in 0..rows {
-            grid.push_row(std::iter::repeat_n(EMPTY, cols));
+            grid.push_row_mapped(&empty_row, |cell| cell);
         }
         grid.close();
         grid
@@ -191,7 +194,9 @@ impl Grid {
             .extend(std::iter::repeat_n(BORDER | Side::Bottom.flag(), cols));
         self.cells
             .push(BORDER | Side::Bottom.flag() | Side::Right.flag());
-        self.cells.shrink_to_fit();
+        if self.cells.capacity() > self.cells.len() + self.cells.len() / 8 {
+            self.cells.shrink_to_fit();
+        }
     }
 
     /// Number of rows.

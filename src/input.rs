@@ -378,6 +378,78 @@ impl<R: BufRead> Tokens<R> {
         Some((value, Pos { line, column }))
     }
 
+    /// Reads `count` numbers in `range` into `out` (cleared first), each with its position;
+    /// `expected(k)` describes the `k`-th (from 0) for errors.
+    ///
+    /// The same as `count` calls of [`Tokens::number_in`], but the numbers that lie whole in
+    /// the reader's buffer are read in one tight loop, keeping the bookkeeping of lines and
+    /// columns out of the way.
+    ///
+    /// # Errors
+    /// As [`Tokens::number_in`], for the first number that fails.
+    pub fn numbers_in<D: fmt::Display>(
+        &mut self,
+        count: usize,
+        range: std::ops::RangeInclusive<u64>,
+        expected: impl Fn(usize) -> D,
+        out: &mut Vec<(u64, Pos)>,
+    ) -> Result<(), InputError> {
+        out.clear();
+        while out.len() < count {
+            if self.quick_numbers(count - out.len(), &range, out) == 0 {
+                // A number across the buffer's end, at the end of input, or a bad one.
+                let found = self.number_in(range.clone(), expected(out.len()))?;
+                out.push(found);
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads up to `want` numbers in `range` that lie whole in the reader's buffer, each
+    /// followed by white space there; stops before anything else. Returns how many it read.
+    fn quick_numbers(
+        &mut self,
+        want: usize,
+        range: &std::ops::RangeInclusive<u64>,
+        out: &mut Vec<(u64, Pos)>,
+    ) -> usize {
+        let Ok(buf) = self.reader.fill_buf() else {
+            return 0;
+        };
+        let (mut line, mut column) = (self.line, self.column);
+        let (mut taken, mut used, mut settled) = (0, 0, (line, column));
+        let mut i = 0;
+        while taken < want {
+            while i < buf.len() && is_space(buf[i]) {
+                if buf[i] == b'\n' {
+                    line += 1;
+                    column = 1;
+                } else {
+                    column += 1;
+                }
+                i += 1;
+            }
+            let start = i;
+            let mut value: u64 = 0;
+            while i < buf.len() && buf[i].is_ascii_digit() && i - start < 18 {
+                value = value * 10 + u64::from(buf[i] - b'0');
+                i += 1;
+            }
+            let ended = i < buf.len() && is_space(buf[i]);
+            if i == start || !ended || !range.contains(&value) {
+                break;
+            }
+            out.push((value, Pos { line, column }));
+            column += i - start;
+            taken += 1;
+            used = i;
+            settled = (line, column);
+        }
+        self.reader.consume(used);
+        (self.line, self.column) = settled;
+        taken
+    }
+
     /// Succeeds only when no token is left.
     ///
     /// # Errors
@@ -594,6 +666,45 @@ mod tests {
             .map(|&(s, l, c)| (s.to_string(), l, c))
             .collect();
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn numbers_in_reads_across_buffer_ends_with_positions() {
+        for capacity in [1, 2, 3, 5, 64] {
+            let text = "12 3\n 45\n6 78 9\n";
+            let mut tokens = Tokens::new(io::BufReader::with_capacity(capacity, text.as_bytes()));
+            let mut out = Vec::new();
+            tokens
+                .numbers_in(6, 0..=99, |k| format!("number {k}"), &mut out)
+                .unwrap();
+            let found: Vec<(u64, usize, usize)> = out
+                .iter()
+                .map(|&(n, pos)| (n, pos.line, pos.column))
+                .collect();
+            let want = [
+                (12, 1, 1),
+                (3, 1, 4),
+                (45, 2, 2),
+                (6, 3, 1),
+                (78, 3, 3),
+                (9, 3, 6),
+            ];
+            assert_eq!(found, want, "buffer of {capacity}");
+            assert!(tokens.finish().is_ok());
+        }
+    }
+
+    #[test]
+    fn numbers_in_names_the_first_bad_number() {
+        let mut tokens = Tokens::new("1 2 300 4\n".as_bytes());
+        let mut out = Vec::new();
+        let err = tokens
+            .numbers_in(4, 0..=99, |k| format!("number {k}"), &mut out)
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1, column 5: expected number 2 (0..=99), found '300'"
+        );
     }
 
     #[test]
