@@ -215,7 +215,7 @@ impl<R: BufRead> Reader<R> {
                 of: count,
                 field,
             };
-            let expected = |k: usize| field(k, if k % 2 == 0 { "row" } else { "column" });
+            let expected = |k: usize| field(k, if k.is_multiple_of(2) { "row" } else { "column" });
             let pairs = &mut self.numbers;
             self.tokens
                 .numbers_in(2 * count as usize, 1..=n, expected, pairs)
