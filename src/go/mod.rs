@@ -446,15 +446,13 @@ fn score_by_runs(position: &Position) -> Score {
         white: Tally::default(),
     };
     // Bit c + 1 of a row mask is column c: bits 0 and n + 1 stay clear as the border.
-    let masks = |row: usize, cell: u8| -> u64 {
-        position
-            .grid
-            .row(row)
-            .iter()
-            .enumerate()
-            .fold(0, |mask, (col, &value)| {
-                mask | u64::from(value == cell) << (col + 1)
-            })
+    let masks = |row: usize| -> (u64, u64) {
+        let (mut black, mut white) = (0, 0);
+        for (col, &value) in position.grid.row(row).iter().enumerate() {
+            black |= u64::from(value == Stone::Black.cell()) << (col + 1);
+            white |= u64::from(value == Stone::White.cell()) << (col + 1);
+        }
+        (black, white)
     };
     // A row has at most n / 2 + 1 runs.
     let most = n * (n / 2 + 1);
@@ -464,16 +462,9 @@ fn score_by_runs(position: &Position) -> Score {
     let mut above: Vec<(u64, u32)> = Vec::with_capacity(n / 2 + 1);
     let mut here: Vec<(u64, u32)> = Vec::with_capacity(n / 2 + 1);
     let (mut black_above, mut white_above) = (0, 0);
-    let (mut black, mut white) = (masks(0, Stone::Black.cell()), masks(0, Stone::White.cell()));
+    let (mut black, mut white) = masks(0);
     for row in 0..n {
-        let (black_below, white_below) = if row + 1 < n {
-            (
-                masks(row + 1, Stone::Black.cell()),
-                masks(row + 1, Stone::White.cell()),
-            )
-        } else {
-            (0, 0)
-        };
+        let (black_below, white_below) = if row + 1 < n { masks(row + 1) } else { (0, 0) };
         score.black.stones += black.count_ones() as usize;
         score.white.stones += white.count_ones() as usize;
         let board = ((1u64 << n) - 1) << 1;
