@@ -351,31 +351,14 @@ impl<R: BufRead> Tokens<R> {
     #[inline]
     fn quick_number(&mut self, range: &std::ops::RangeInclusive<u64>) -> Option<(u64, Pos)> {
         let buf = self.reader.fill_buf().ok()?;
-        let (mut line, mut column) = (self.line, self.column);
-        let mut i = 0;
-        while i < buf.len() && is_space(buf[i]) {
-            if buf[i] == b'\n' {
-                line += 1;
-                column = 1;
-            } else {
-                column += 1;
-            }
-            i += 1;
-        }
-        let start = i;
-        let mut value: u64 = 0;
-        while i < buf.len() && buf[i].is_ascii_digit() && i - start < 18 {
-            value = value * 10 + u64::from(buf[i] - b'0');
-            i += 1;
-        }
-        let ended = i < buf.len() && is_space(buf[i]);
-        if i == start || !ended || !range.contains(&value) {
-            return None;
-        }
-        self.reader.consume(i);
-        self.line = line;
-        self.column = column + (i - start);
-        Some((value, Pos { line, column }))
+        let start = Pos {
+            line: self.line,
+            column: self.column,
+        };
+        let found = number_at(buf, 0, start).filter(|found| range.contains(&found.value))?;
+        self.reader.consume(found.end);
+        (self.line, self.column) = (found.after.line, found.after.column);
+        Some((found.value, found.pos))
     }
 
     /// Reads `count` numbers in `range` into `out` (cleared first), each with its position;
@@ -416,37 +399,20 @@ impl<R: BufRead> Tokens<R> {
         let Ok(buf) = self.reader.fill_buf() else {
             return 0;
         };
-        let (mut line, mut column) = (self.line, self.column);
-        let (mut taken, mut used, mut settled) = (0, 0, (line, column));
-        let mut i = 0;
+        let mut at = Pos {
+            line: self.line,
+            column: self.column,
+        };
+        let (mut taken, mut used) = (0, 0);
         while taken < want {
-            while i < buf.len() && is_space(buf[i]) {
-                if buf[i] == b'\n' {
-                    line += 1;
-                    column = 1;
-                } else {
-                    column += 1;
-                }
-                i += 1;
-            }
-            let start = i;
-            let mut value: u64 = 0;
-            while i < buf.len() && buf[i].is_ascii_digit() && i - start < 18 {
-                value = value * 10 + u64::from(buf[i] - b'0');
-                i += 1;
-            }
-            let ended = i < buf.len() && is_space(buf[i]);
-            if i == start || !ended || !range.contains(&value) {
+            let Some(found) = number_at(buf, used, at).filter(|f| range.contains(&f.value)) else {
                 break;
-            }
-            out.push((value, Pos { line, column }));
-            column += i - start;
-            taken += 1;
-            used = i;
-            settled = (line, column);
+            };
+            out.push((found.value, found.pos));
+            (taken, used, at) = (taken + 1, found.end, found.after);
         }
         self.reader.consume(used);
-        (self.line, self.column) = settled;
+        (self.line, self.column) = (at.line, at.column);
         taken
     }
 
@@ -608,6 +574,53 @@ pub fn square_grid(text: &str, alphabet: &Alphabet) -> Result<Grid, InputError> 
     let mut tokens = Tokens::new(text.as_bytes());
     let grid = tokens.grid(size, size, alphabet)?;
     Ok(grid)
+}
+
+/// A number found in a buffer by [`number_at`].
+struct Found {
+    value: u64,
+    /// Where the number starts.
+    pos: Pos,
+    /// The buffer index just past it.
+    end: usize,
+    /// The line and column just past it.
+    after: Pos,
+}
+
+/// In `buf` from index `i` (at line and column `at`): white space, then a run of at most 18
+/// digits that white space ends within `buf`. `None` for anything else: a sign, a letter, a
+/// longer number, or one that the buffer's end may cut.
+#[inline(always)]
+fn number_at(buf: &[u8], mut i: usize, at: Pos) -> Option<Found> {
+    let Pos {
+        mut line,
+        mut column,
+    } = at;
+    while i < buf.len() && is_space(buf[i]) {
+        if buf[i] == b'\n' {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+        i += 1;
+    }
+    let start = i;
+    let mut value: u64 = 0;
+    while i < buf.len() && buf[i].is_ascii_digit() && i - start < 18 {
+        value = value * 10 + u64::from(buf[i] - b'0');
+        i += 1;
+    }
+    let ended = i < buf.len() && is_space(buf[i]);
+    (i > start && ended).then(|| Found {
+        value,
+        pos: Pos { line, column },
+        end: i,
+        after: Pos {
+            line,
+            column: column + (i - start),
+        },
+    })
 }
 
 /// A token already read, as a number in `range`; `expected` says what it is.
