@@ -366,7 +366,8 @@ fn generate(
         GameName::Cheesy => 8,
     });
     let (low, high) = match game {
-        GameName::Hex | GameName::Gioco => (1, arbiter::grid::MAX_SIDE),
+        // Generating holds the board and a move order: 10000 a side is about 2 GB already.
+        GameName::Hex | GameName::Gioco => (1, 10_000),
         GameName::Go => (1, go::MAX_SIZE),
         GameName::Cheesy => (2, cheesy::MAX_SIDE),
     };

@@ -131,6 +131,9 @@ fn gen_refuses_unknown_modes_and_sizes() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("sparse, dense, one-colour, walled"));
     let output = run(&["gen", "go", "--size", "5000"], b"");
     assert_eq!(output.status.code(), Some(2));
+    let output = run(&["gen", "hex", "--size", "65000"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("1..=10000"));
 }
 
 /// Runs `arbiter validate GAME` on `input`; checks the exit status and that each expected

@@ -135,7 +135,13 @@ pub fn validate(text: &[u8]) -> Report {
         };
         let (n, black, white) = (counts[0], counts[1], counts[2]);
         lines.within(line, n, 1..=OFFICIAL_SIZE, "n");
-        lines.within(line, black + white, 1..=n * n, "b + w");
+        // Sizes are still unchecked here: a hostile n must not overflow.
+        lines.within(
+            line,
+            black.saturating_add(white),
+            1..=n.saturating_mul(n),
+            "b + w",
+        );
         let mut taken = std::collections::HashSet::new();
         for (stone, count) in [(Stone::Black, black), (Stone::White, white)] {
             let colour = stone.to_string().to_lowercase();
@@ -150,7 +156,8 @@ pub fn validate(text: &[u8]) -> Report {
             let Some((line, pairs)) = lines.next(&what) else {
                 break;
             };
-            let Some(numbers) = lines.numbers(line, pairs, 2 * count as usize, &what) else {
+            let Some(numbers) = lines.numbers(line, pairs, count.saturating_mul(2) as usize, &what)
+            else {
                 continue;
             };
             for pair in numbers.chunks(2) {
