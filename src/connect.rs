@@ -39,7 +39,7 @@ use std::hint::select_unpredictable as pick;
 use crate::grid::{Adjacency, Grid, Offsets, Side};
 
 /// Per-cell marks of the searches (one byte a cell). Directions are `1..=6` (see
-/// [`Offsets::around_with_direction`]); the other values are these.
+/// [`Offsets::step`]); the other values are these.
 const UNSEEN: u8 = 0;
 /// A chain's first cell, reached from the virtual source.
 const ROOT: u8 = 7;
@@ -171,7 +171,7 @@ impl<'g> Crossing<'g> {
         None
     }
 
-    /// The directions (as in [`Offsets::around_with_direction`]) in the order to push them
+    /// The directions (as in [`Offsets::step`]) in the order to push them
     /// on the search stack: the step that heads most for `to` last, so that it is tried first.
     fn directions_toward_end(&self) -> Vec<u8> {
         let (toward_row, toward_col) = match self.to {

@@ -49,8 +49,23 @@ pub fn run<C, V, W: Write>(
     out: &mut W,
     mut write: impl FnMut(&mut W, usize, V) -> io::Result<()>,
 ) -> Result<(), RunError> {
+    each(cases, out, |out, number, case| {
+        write(out, number, judge(&case))
+    })
+}
+
+/// Hands every case of `cases`, with its 1-based number, to `each`, which judges it and writes
+/// whatever it likes (the explanations, JSON and pictures use this).
+///
+/// # Errors
+/// As [`run`].
+pub fn each<C, W: Write>(
+    cases: impl IntoIterator<Item = Result<C, InputError>>,
+    out: &mut W,
+    mut each: impl FnMut(&mut W, usize, C) -> io::Result<()>,
+) -> Result<(), RunError> {
     for (number, case) in (1..).zip(cases) {
-        write(out, number, judge(&case?))?;
+        each(out, number, case?)?;
     }
     Ok(())
 }

@@ -127,7 +127,7 @@ impl Grid {
         grid
     }
 
-    /// A grid to be filled row by row with [`Grid::push_row`], then [`Grid::close`]d.
+    /// A grid to be filled row by row with [`Grid::push_row_mapped`], then [`Grid::close`]d.
     ///
     /// Only the top border is allocated up front: a reader calls this on a declared size before
     /// it has seen the rows, so memory must follow the rows actually pushed.
@@ -142,23 +142,6 @@ impl Grid {
         cells.extend(std::iter::repeat_n(BORDER | Side::Top.flag(), cols));
         cells.push(BORDER | Side::Top.flag() | Side::Right.flag());
         Grid { rows, cols, cells }
-    }
-
-    /// Appends one row of cells (already translated to cell values).
-    ///
-    /// # Panics
-    /// When `row` is not `cols` long or all rows are already there.
-    pub fn push_row(&mut self, row: impl IntoIterator<Item = u8>) {
-        assert!(self.rows_pushed() < self.rows, "too many rows");
-        let before = self.cells.len();
-        self.cells.push(BORDER | Side::Left.flag());
-        self.cells.extend(row);
-        self.cells.push(BORDER | Side::Right.flag());
-        assert_eq!(
-            self.cells.len() - before,
-            self.stride(),
-            "row of wrong length"
-        );
     }
 
     /// Appends one row given as raw bytes, each translated by `cell_of`, and returns the new
@@ -310,14 +293,6 @@ impl Grid {
         self.offsets(adjacency).around(index)
     }
 
-    /// All board cell indices, row by row.
-    pub fn cells(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.rows).flat_map(move |r| {
-            let start = self.index_of(r, 0);
-            start..start + self.cols
-        })
-    }
-
     /// The board cell values of one row.
     pub fn row(&self, row: usize) -> &[u8] {
         let start = self.index_of(row, 0);
@@ -354,13 +329,6 @@ impl Offsets {
         (0..self.len).map(move |i| index.wrapping_add_signed(self.steps[i]))
     }
 
-    /// The neighbour indices of `index`, each with its direction: a number in `1..=6` that
-    /// [`Offsets::back`] turns around.
-    #[inline]
-    pub fn around_with_direction(self, index: usize) -> impl Iterator<Item = (u8, usize)> {
-        (0..self.len).map(move |i| (i as u8 + 1, index.wrapping_add_signed(self.steps[i])))
-    }
-
     /// The offsets of a hexagonal cell's three earlier neighbours in row-major order: the one
     /// that touches the other two first, the left neighbour (-1) last.
     ///
@@ -380,8 +348,8 @@ impl Offsets {
         [middle, others[0], others[1]]
     }
 
-    /// The neighbour of `index` in `direction` (a number from
-    /// [`Offsets::around_with_direction`]).
+    /// The neighbour of `index` in `direction`: a number from 1 to the neighbour count, in the
+    /// order of [`Adjacency::steps`].
     #[inline]
     pub fn step(self, index: usize, direction: u8) -> usize {
         index.wrapping_add_signed(self.steps[usize::from(direction) - 1])
@@ -454,8 +422,8 @@ mod tests {
     #[test]
     fn rows_pushed_one_by_one_equal_a_new_grid() {
         let mut grid = Grid::with_capacity(2, 2);
-        grid.push_row([0, 0]);
-        grid.push_row([0, 0]);
+        grid.push_row_mapped(&[7, 7], |_| EMPTY);
+        grid.push_row_mapped(&[7, 7], |_| EMPTY);
         grid.close();
         assert_eq!(grid, Grid::new(2, 2));
     }

@@ -181,14 +181,6 @@ impl<R: BufRead> Tokens<R> {
         }
     }
 
-    /// Where the reader stands now: just after the last token read.
-    pub fn pos(&self) -> Pos {
-        Pos {
-            line: self.line,
-            column: self.column,
-        }
-    }
-
     /// The next token, or `None` at the end of the input.
     ///
     /// # Errors

@@ -178,18 +178,6 @@ impl ShowArgs {
     }
 }
 
-/// Runs a contest format case by case with `each`, which writes a case's output.
-fn each_case<C, W: Write>(
-    cases: impl IntoIterator<Item = Result<C, InputError>>,
-    out: &mut W,
-    mut each: impl FnMut(&mut W, usize, C) -> io::Result<()>,
-) -> Result<(), RunError> {
-    for (number, case) in (1..).zip(cases) {
-        each(out, number, case?)?;
-    }
-    Ok(())
-}
-
 /// The games, as `gen` and `validate` name them.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum GameName {
@@ -238,7 +226,7 @@ fn run(game: &Game, out: &mut impl Write) -> Result<(), RunError> {
     match game {
         Game::Hex { file, show } if show.active() => {
             let cases = hex::gcj::cases(open(file.as_ref())?);
-            each_case(cases, out, |out, case, board| {
+            contest::each(cases, out, |out, case, board| {
                 let judgement = hex::judge(&board);
                 show.write(
                     out,
@@ -258,7 +246,7 @@ fn run(game: &Game, out: &mut impl Write) -> Result<(), RunError> {
         }
         Game::Gioco { file, show } if show.active() => {
             let cases = gioco::uva::cases(open(file.as_ref())?);
-            each_case(cases, out, |out, case, board| {
+            contest::each(cases, out, |out, case, board| {
                 let judgement = gioco::judge(&board);
                 show.write(
                     out,
@@ -293,7 +281,7 @@ fn run(game: &Game, out: &mut impl Write) -> Result<(), RunError> {
             if !show.active() {
                 return contest::run(cases, go::score, out, |out, _, score| line(out, &score));
             }
-            each_case(cases, out, |out, case, position| {
+            contest::each(cases, out, |out, case, position| {
                 let territory = go::territory(&position);
                 let score = go::score_of(&position, &territory);
                 show.write(
@@ -309,7 +297,7 @@ fn run(game: &Game, out: &mut impl Write) -> Result<(), RunError> {
         Game::Gen { .. } | Game::Validate { .. } => unreachable!("handled in main"),
         Game::Cheesy { file, show } if show.active() => {
             let cases = cheesy::bapc::cases(open(file.as_ref())?);
-            each_case(cases, out, |out, case, c| {
+            contest::each(cases, out, |out, case, c| {
                 let outcome =
                     cheesy::solve(&c.board, c.king, c.pawn).expect("the reader checks the start");
                 let white = matches!(outcome, cheesy::Outcome::White(_));
@@ -334,6 +322,22 @@ fn run(game: &Game, out: &mut impl Write) -> Result<(), RunError> {
     }
 }
 
+/// The mode named on the command line, if any; a name the game lacks is a usage error that
+/// lists the game's modes.
+fn chosen<M>(name: Option<&str>, names: &[&str], named: impl Fn(&str) -> Option<M>) -> Option<M> {
+    let name = name?;
+    Some(named(name).unwrap_or_else(|| {
+        let message = format!("no mode '{name}'; the modes are {}", names.join(", "));
+        usage_error(clap::error::ErrorKind::InvalidValue, &message)
+    }))
+}
+
+/// Exits as clap does for a bad command line: the message, the usage, status 2.
+fn usage_error(kind: clap::error::ErrorKind, message: &str) -> ! {
+    use clap::CommandFactory;
+    Cli::command().error(kind, message).exit()
+}
+
 /// `arbiter gen`: checks the arguments, then writes the input.
 fn generate(
     game: GameName,
@@ -343,22 +347,6 @@ fn generate(
     mode: Option<&str>,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    use clap::CommandFactory;
-    let usage = |message: String| -> ! {
-        Cli::command()
-            .error(clap::error::ErrorKind::InvalidValue, message)
-            .exit()
-    };
-    let pick = |names: &[&str]| -> Option<usize> {
-        let name = mode?;
-        let found = names.iter().position(|&n| n == name);
-        Some(found.unwrap_or_else(|| {
-            usage(format!(
-                "no mode '{name}'; the modes are {}",
-                names.join(", ")
-            ))
-        }))
-    };
     let size = size.unwrap_or(match game {
         GameName::Hex => 11,
         GameName::Gioco => 20,
@@ -372,27 +360,28 @@ fn generate(
         GameName::Cheesy => (2, cheesy::MAX_SIDE),
     };
     if !(low..=high).contains(&size) {
-        usage(format!("--size must lie in {low}..={high} for this game"));
+        let message = format!("--size must lie in {low}..={high} for this game");
+        usage_error(clap::error::ErrorKind::InvalidValue, &message);
     }
     match game {
         GameName::Hex => {
             use hex::generate::{Mode, write_input};
-            let mode = pick(&Mode::NAMES).map(|i| Mode::ALL[i]);
+            let mode = chosen(mode, &Mode::NAMES, Mode::named);
             write_input(out, cases, size, mode, seed)
         }
         GameName::Gioco => {
             use gioco::generate::{Mode, write_input};
-            let mode = pick(&Mode::NAMES).map(|i| Mode::ALL[i]);
+            let mode = chosen(mode, &Mode::NAMES, Mode::named);
             write_input(out, cases, size, mode, seed)
         }
         GameName::Go => {
             use go::generate::{Mode, write_input};
-            let mode = pick(&Mode::NAMES).map(|i| Mode::ALL[i]);
+            let mode = chosen(mode, &Mode::NAMES, Mode::named);
             write_input(out, cases, size, mode, seed)
         }
         GameName::Cheesy => {
             use cheesy::generate::{Mode, write_input};
-            let mode = pick(&Mode::NAMES).map(|i| Mode::ALL[i]);
+            let mode = chosen(mode, &Mode::NAMES, Mode::named);
             write_input(out, cases, size, mode, seed)
         }
     }
@@ -440,13 +429,10 @@ fn main() -> ExitCode {
         ..
     } = cli.game
     {
-        use clap::CommandFactory;
-        Cli::command()
-            .error(
-                clap::error::ErrorKind::ArgumentConflict,
-                "--komi needs --rules area or --rules territory (the contest rule has no komi)",
-            )
-            .exit();
+        usage_error(
+            clap::error::ErrorKind::ArgumentConflict,
+            "--komi needs --rules area or --rules territory (the contest rule has no komi)",
+        );
     }
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());

@@ -193,8 +193,9 @@ fn open_for_king(b: &Board, at: Square, pawn: Square) -> bool {
     b.field(at) == Field::Open && !floating
 }
 
+/// White to move: some king move captures, or leads to a win. With no move at all the loop
+/// finds nothing, and Black wins, as the rules say.
 fn tree_white_wins(b: &Board, king: Square, pawn: Square) -> bool {
-    let mut any_move = false;
     for dy in -1isize..=1 {
         for dx in -1isize..=1 {
             let (Some(x), Some(y)) = (king.x.checked_add_signed(dx), king.y.checked_add_signed(dy))
@@ -205,13 +206,11 @@ fn tree_white_wins(b: &Board, king: Square, pawn: Square) -> bool {
             if to == king || !b.contains(to) || !open_for_king(b, to, pawn) {
                 continue;
             }
-            any_move = true;
             if to == pawn || tree_black_moves(b, to, pawn) {
                 return true;
             }
         }
     }
-    let _ = any_move; // No move at all: Black wins, like every losing move.
     false
 }
 
@@ -232,12 +231,11 @@ fn small_case() -> impl Strategy<Value = (Board, Square, Square)> {
         .prop_flat_map(|(w, h)| {
             (
                 Just(w),
-                Just(h),
                 prop::collection::vec(0u8..10, w * h),
                 (1..=w, 1..=h, 1..=w, 1..=h),
             )
         })
-        .prop_filter_map("a legal start", |(w, h, cells, (kx, ky, px, py))| {
+        .prop_filter_map("a legal start", |(w, cells, (kx, ky, px, py))| {
             let rows: Vec<Vec<Field>> = cells
                 .chunks(w)
                 .map(|row| {
@@ -252,7 +250,6 @@ fn small_case() -> impl Strategy<Value = (Board, Square, Square)> {
                 .collect();
             let b = Board::from_rows(&rows).unwrap();
             let (king, pawn) = (sq(kx, ky), sq(px, py));
-            let _ = h;
             b.check_start(king, pawn).is_ok().then_some((b, king, pawn))
         })
 }

@@ -103,11 +103,12 @@ impl Board {
     /// # Panics
     /// When `size` is 0 or larger than [`crate::grid::MAX_SIDE`].
     pub fn new(size: usize, fill: Stone) -> Self {
-        let mut grid = Grid::new(size, size);
-        for cell in grid.cells().collect::<Vec<_>>() {
-            let at = grid.coord(cell);
-            grid.set(at, fill.cell());
+        let mut grid = Grid::with_capacity(size, size);
+        let row = vec![fill.cell(); size];
+        for _ in 0..size {
+            grid.push_row_mapped(&row, |cell| cell);
         }
+        grid.close();
         Board { grid }
     }
 

@@ -14,12 +14,7 @@ fn c(row: usize, col: usize) -> Coord {
 
 #[test]
 fn a_region_touching_only_black_is_black_territory() {
-    let p = position(
-        ". X . | X X . | . . ."
-            .replace('|', "\n")
-            .replace(' ', "")
-            .as_str(),
-    );
+    let p = position(".X.\nXX.\n...");
     let t = territory(&p);
     assert_eq!(t.region_at(c(0, 0)).unwrap().owner(), Some(Stone::Black));
     assert_eq!(t.region_at(c(0, 0)).unwrap().points, 1);
