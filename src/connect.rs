@@ -37,6 +37,7 @@ use std::collections::{HashMap, HashSet};
 use std::hint::select_unpredictable as pick;
 
 use crate::grid::{Adjacency, Grid, Offsets, Side};
+use crate::labels;
 
 /// Per-cell marks of the searches (one byte a cell). Directions are `1..=6` (see
 /// [`Offsets::step`]); the other values are these.
@@ -421,7 +422,7 @@ impl Gaps {
                 // Kept opaque: left alone, the compiler splits this test back into one
                 // unpredictable branch per term.
                 if std::hint::black_box(merge) != 0 {
-                    gaps.union(by_one, by_other);
+                    labels::union(&mut gaps.parent, by_one, by_other);
                 }
                 by_other = own;
             }
@@ -437,36 +438,16 @@ impl Gaps {
         }
         // Every label's parent is a smaller label, so one pass in order leaves each label
         // holding its group's sides: the searches after this need no root finding.
-        for label in 1..gaps.parent.len() {
-            let root = gaps.parent[gaps.parent[label] as usize];
-            gaps.parent[label] = root;
-            gaps.reach[label] = gaps.reach[root as usize];
-        }
+        let reach = &mut gaps.reach;
+        labels::flatten(&mut gaps.parent, |label, root| reach[label] = reach[root]);
         gaps.bridged = gaps.reach.contains(&(NEAR | FAR));
         gaps
-    }
-
-    /// Merges the groups of two labels, keeping the smaller root label.
-    fn union(&mut self, a: u32, b: u32) {
-        let (a, b) = (self.find(a), self.find(b));
-        let (keep, join) = (a.min(b), a.max(b));
-        self.parent[join as usize] = keep;
-    }
-
-    /// The root of a label (halving the path on the way).
-    fn find(&mut self, mut label: u32) -> u32 {
-        while self.parent[label as usize] != label {
-            let grandparent = self.parent[self.parent[label as usize] as usize];
-            self.parent[label as usize] = grandparent;
-            label = grandparent;
-        }
-        label
     }
 
     /// The root label of a cell's group, or `None` when the cell is not a gap.
     fn group(&mut self, cell: usize) -> Option<usize> {
         let label = self.label[cell];
-        (label != NOT_GAP).then(|| self.find(label) as usize)
+        (label != NOT_GAP).then(|| labels::find(&mut self.parent, label) as usize)
     }
 
     /// Whether a stone lies on `side` or next to a gap group that reaches it.

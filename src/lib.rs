@@ -33,5 +33,6 @@ pub mod go;
 pub mod grid;
 pub mod hex;
 pub mod input;
+mod labels;
 pub mod render;
 pub mod validate;

@@ -48,6 +48,7 @@ use std::str::FromStr;
 
 use crate::grid::{Adjacency, Coord, EMPTY, Grid, Shape};
 use crate::input::{self, Alphabet, InputError};
+use crate::labels;
 
 /// The largest board side: far past the 52 x 52 that SGF allows, while one board stays a few
 /// megabytes of memory.
@@ -412,7 +413,7 @@ fn score_by_points(position: &Position) -> Score {
                 & u8::from(by_left != 0)
                 & u8::from(by_up != by_left);
             if std::hint::black_box(meet) != 0 {
-                regions.union(by_up, by_left);
+                labels::union(&mut regions.parent, by_up, by_left);
             }
         }
     }
@@ -487,7 +488,7 @@ fn score_by_runs(position: &Position) -> Score {
             points.push(run.count_ones());
             for &(mask, other) in &above {
                 if mask & run != 0 {
-                    union(&mut runs, id, other);
+                    labels::union(&mut runs, id, other);
                 }
             }
             here.push((run, id));
@@ -498,14 +499,10 @@ fn score_by_runs(position: &Position) -> Score {
     }
     // Parents are never larger, so one pass in order settles each run's root, and each root
     // has gathered its runs' colours and points before the second pass reads them.
-    for id in 0..runs.len() {
-        let root = runs[runs[id] as usize] as usize;
-        runs[id] = root as u32;
-        if root != id {
-            colours[root] |= colours[id];
-            points[root] += points[id];
-        }
-    }
+    labels::flatten(&mut runs, |id, root| {
+        colours[root] |= colours[id];
+        points[root] += points[id];
+    });
     for id in 0..runs.len() {
         if runs[id] as usize == id {
             let points = points[id] as usize;
@@ -517,20 +514,6 @@ fn score_by_runs(position: &Position) -> Score {
         }
     }
     score
-}
-
-/// Merges the sets of two runs in a union-find forest whose parents are never larger.
-fn union(parent: &mut [u32], a: u32, b: u32) {
-    let mut find = |mut x: u32| {
-        while parent[x as usize] != x {
-            let grandparent = parent[parent[x as usize] as usize];
-            parent[x as usize] = grandparent;
-            x = grandparent;
-        }
-        x
-    };
-    let (a, b) = (find(a), find(b));
-    parent[a.max(b) as usize] = a.min(b);
 }
 
 /// Provisional region labels: a union-find forest and the colours each label has met.
@@ -581,31 +564,16 @@ impl Regions {
         self.white[pick(colours & 2 != 0, label, 0) as usize] = true;
     }
 
-    fn find(&mut self, mut label: u32) -> u32 {
-        while self.parent[label as usize] != label {
-            let grandparent = self.parent[self.parent[label as usize] as usize];
-            self.parent[label as usize] = grandparent;
-            label = grandparent;
-        }
-        label
-    }
-
-    fn union(&mut self, a: u32, b: u32) {
-        let (a, b) = (self.find(a), self.find(b));
-        let (keep, join) = (a.min(b), a.max(b));
-        self.parent[join as usize] = keep;
-    }
-
     /// Per label: the owner of its region, 1 Black, 2 White, 0 neutral (and 0 for label 0).
     fn owners(mut self) -> Vec<u8> {
         // Parents are never larger, so one pass in order settles each label's root, and a
         // root has gathered all its labels' colours before the second pass reads it.
-        for label in 1..self.len {
-            let root = self.parent[self.parent[label] as usize] as usize;
-            self.parent[label] = root as u32;
-            self.black[root] |= self.black[label];
-            self.white[root] |= self.white[label];
-        }
+        self.parent.truncate(self.len);
+        let (black, white) = (&mut self.black, &mut self.white);
+        labels::flatten(&mut self.parent, |label, root| {
+            black[root] |= black[label];
+            white[root] |= white[label];
+        });
         let mut owners = vec![0u8; self.len];
         for (label, owner) in owners.iter_mut().enumerate().skip(1) {
             let root = self.parent[label] as usize;
