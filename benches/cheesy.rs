@@ -3,14 +3,14 @@
 
 use std::hint::black_box;
 
-use arbiter::cheesy::bapc::{self, Case};
+use arbiter::cheesy::bapc;
 use arbiter::cheesy::generate::{Mode, case};
-use arbiter::cheesy::{Square, table, white_wins};
-use arbiter::contest;
+use arbiter::cheesy::{Cheesy, Position, Square, table, white_wins};
+use arbiter::run::{Views, run};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 
-fn cases(count: usize) -> Vec<Case> {
+fn cases(count: usize) -> Vec<Position> {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(8);
     (0..count)
         .map(|i| case(8, 8, Mode::ALL[i % Mode::ALL.len()], &mut rng))
@@ -19,8 +19,7 @@ fn cases(count: usize) -> Vec<Case> {
 
 fn whole_command(input: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    let solve = |c: &Case| white_wins(&c.board, c.king, c.pawn).unwrap();
-    contest::run(bapc::cases(input), solve, &mut out, bapc::write_verdict).unwrap();
+    run(&Cheesy, input, &mut out, &Views::default(), &mut |_| {}).unwrap();
     out
 }
 
@@ -36,7 +35,7 @@ fn cheesy(c: &mut Criterion) {
     group.bench_function("solve", |b| {
         b.iter(|| {
             for c in &cases {
-                black_box(white_wins(&c.board, c.king, c.pawn).unwrap());
+                black_box(white_wins(c));
             }
         })
     });
@@ -49,17 +48,20 @@ fn cheesy(c: &mut Criterion) {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(256);
     let big = case(256, 256, Mode::Random, &mut rng);
     let pawn = Square {
-        x: big.pawn.x,
+        x: big.pawn().x,
         y: 256,
     };
-    let mut board = big.board.clone();
+    let mut board = big.board().clone();
     board.set(pawn, arbiter::cheesy::Field::Open);
+    // The table covers every king start; any legal one makes the position.
+    let position = (1..=256)
+        .flat_map(|y| (1..=256).map(move |x| Square { x, y }))
+        .find_map(|king| Position::new(board.clone(), king, pawn).ok())
+        .expect("an open square for the king");
     let mut group = c.benchmark_group("cheesy table 256x256");
     group.sample_size(20);
     group.throughput(Throughput::Elements(256 * 256));
-    group.bench_function("table", |b| {
-        b.iter(|| table(black_box(&board), pawn).unwrap())
-    });
+    group.bench_function("table", |b| b.iter(|| table(black_box(&position))));
     group.finish();
 }
 

@@ -4,9 +4,9 @@
 
 use std::hint::black_box;
 
-use arbiter::contest;
 use arbiter::gioco::generate::{Mode, board};
-use arbiter::gioco::{Board, judge, uva, winner};
+use arbiter::gioco::{Board, Gioco, judge, uva, winner};
+use arbiter::run::{Views, run};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 
@@ -28,7 +28,7 @@ fn input_text(boards: &[Board]) -> Vec<u8> {
 
 fn whole_command(input: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    contest::run(uva::cases(input), winner, &mut out, uva::write_verdict).unwrap();
+    run(&Gioco, input, &mut out, &Views::default(), &mut |_| {}).unwrap();
     out
 }
 

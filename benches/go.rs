@@ -3,9 +3,9 @@
 
 use std::hint::black_box;
 
-use arbiter::contest;
 use arbiter::go::generate::{Mode, position};
-use arbiter::go::{Position, score, stanford};
+use arbiter::go::{Go, Position, score, stanford};
+use arbiter::run::{Views, run};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 
@@ -18,9 +18,13 @@ fn positions(count: usize) -> Vec<Position> {
 
 fn whole_command(input: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    contest::run(stanford::cases(input), score, &mut out, |out, case, s| {
-        stanford::write_verdict(out, case, s.verdict())
-    })
+    run(
+        &Go::CONTEST,
+        input,
+        &mut out,
+        &Views::default(),
+        &mut |_| {},
+    )
     .unwrap();
     out
 }

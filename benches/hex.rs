@@ -5,9 +5,9 @@
 
 use std::hint::black_box;
 
-use arbiter::contest;
 use arbiter::hex::generate::{Mode, board};
-use arbiter::hex::{Board, gcj, judge};
+use arbiter::hex::{Board, Hex, gcj, judge};
+use arbiter::run::{Views, run};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 
@@ -28,10 +28,7 @@ fn input_text(boards: &[Board]) -> Vec<u8> {
 
 fn whole_command(input: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    contest::run(gcj::cases(input), judge, &mut out, |out, case, j| {
-        gcj::write_verdict(out, case, &j.verdict)
-    })
-    .unwrap();
+    run(&Hex, input, &mut out, &Views::default(), &mut |_| {}).unwrap();
     out
 }
 

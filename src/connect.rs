@@ -10,26 +10,8 @@
 //! - [`Crossing::disjoint_chains`]: two chains sharing no stone, where they exist.
 //!
 //! Think of a virtual *source* joined to every stone on the first side and a virtual *sink*
-//! joined to every stone on the second; a chain is a source–sink path.
-//!
-//! # Examples
-//!
-//! ```
-//! use arbiter::connect::Crossing;
-//! use arbiter::grid::{Adjacency, Coord, Grid, Side};
-//!
-//! // A vertical line of stones down column 1 of a 3 x 3 board.
-//! let mut grid = Grid::new(3, 3);
-//! for row in 0..3 {
-//!     grid.set(Coord { row, col: 1 }, 1);
-//! }
-//! let crossing = Crossing::new(&grid, Adjacency::HexRising, 1, Side::Top, Side::Bottom);
-//! let winning = crossing.winning().unwrap();
-//! assert_eq!(winning.chain.len(), 3);
-//! // A single line: every one of its stones is on every chain.
-//! assert_eq!(winning.cut_stones, winning.chain);
-//! assert!(crossing.disjoint_chains(&winning.chain).is_none());
-//! ```
+//! joined to every stone on the second; a chain is a source–sink path. (The module is
+//! crate-private plumbing; its test below shows it at work.)
 
 // `pick(c, a, b)` is `if c { a } else { b }` as a conditional move: on random boards every
 // such condition is a coin toss, which a branch would mispredict half the time.
@@ -470,3 +452,23 @@ impl Gaps {
 /// Stand-ins for the two sides in flow edges (no cell index reaches them).
 const SOURCE: usize = usize::MAX - 1;
 const SINK: usize = usize::MAX;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Coord;
+
+    #[test]
+    fn a_single_line_is_one_chain_and_every_stone_cuts() {
+        // A vertical line of stones down column 1 of a 3 x 3 board.
+        let mut grid = Grid::new(3, 3);
+        for row in 0..3 {
+            grid.set(Coord { row, col: 1 }, 1);
+        }
+        let crossing = Crossing::new(&grid, Adjacency::HexRising, 1, Side::Top, Side::Bottom);
+        let winning = crossing.winning().unwrap();
+        assert_eq!(winning.chain.len(), 3);
+        assert_eq!(winning.cut_stones, winning.chain);
+        assert!(crossing.disjoint_chains(&winning.chain).is_none());
+    }
+}

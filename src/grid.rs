@@ -1,7 +1,7 @@
 //! Square grids of cells with a one-cell border, and the neighbourhoods the games use.
 //!
 //! Hex, Il Gioco dell'X and Go are all played on a rectangle of cells; they differ only in which
-//! cells are neighbours. [`Grid`] stores one byte per cell in row-major order and surrounds the
+//! cells are neighbours. `Grid` stores one byte per cell in row-major order and surrounds the
 //! board with a ring of *border* cells. The border makes every neighbour a fixed index offset
 //! (no bounds checks on the hot path) and tells which side of the board a cell touches: each
 //! border cell carries the [`Side`]s it lies beyond.
@@ -12,25 +12,28 @@
 //! # Examples
 //!
 //! ```
-//! use arbiter::grid::{Adjacency, Coord, Grid};
+//! use arbiter::grid::{Adjacency, Coord};
 //!
-//! let mut grid = Grid::new(2, 3);
-//! grid.set(Coord { row: 1, col: 2 }, 1);
-//! let at = grid.index(Coord { row: 1, col: 2 });
-//! assert_eq!(grid.get(at), 1);
-//! assert_eq!(grid.coord(at), Coord { row: 1, col: 2 });
-//! let inside: Vec<_> = grid
-//!     .neighbours(Adjacency::HexRising, grid.index(Coord { row: 0, col: 0 }))
-//!     .filter(|&n| grid.is_inside(n))
-//!     .map(|n| grid.coord(n))
-//!     .collect();
-//! assert_eq!(inside, [Coord { row: 0, col: 1 }, Coord { row: 1, col: 0 }]);
+//! // The Hex judge's neighbours of (1, 1), and Il Gioco dell'X's: mirror images.
+//! let around = |adjacency: Adjacency| -> Vec<Coord> {
+//!     let mut cells: Vec<Coord> = adjacency
+//!         .steps()
+//!         .iter()
+//!         .map(|&(dr, dc)| Coord { row: (1 + dr) as usize, col: (1 + dc) as usize })
+//!         .collect();
+//!     cells.sort();
+//!     cells
+//! };
+//! assert!(around(Adjacency::HexRising).contains(&Coord { row: 0, col: 2 }));
+//! assert!(around(Adjacency::HexFalling).contains(&Coord { row: 0, col: 0 }));
+//! assert_eq!(around(Adjacency::Orthogonal).len(), 4);
 //! ```
 
 use std::fmt;
 
 /// A cell's place on a board: row from the top, column from the left, both from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Coord {
     /// Row, 0 at the top.
     pub row: usize,
@@ -104,7 +107,7 @@ pub const MAX_SIDE: usize = 65_000;
 /// Cells are addressed by an opaque `usize` index (see [`Grid::index`]); the games give the
 /// byte values their meaning (0 is [`EMPTY`]; values must stay below 0x80).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Grid {
+pub(crate) struct Grid {
     rows: usize,
     cols: usize,
     cells: Vec<u8>,
@@ -241,12 +244,6 @@ impl Grid {
         self.cells[index] = value;
     }
 
-    /// Whether an index is a board cell (not the border).
-    #[inline]
-    pub fn is_inside(&self, index: usize) -> bool {
-        self.cells[index] & BORDER == 0
-    }
-
     /// Whether a board cell lies on `side` of the board.
     #[inline]
     pub fn touches(&self, index: usize, side: Side) -> bool {
@@ -288,7 +285,8 @@ impl Grid {
         offsets
     }
 
-    /// The neighbours of a board cell, border cells included (filter with [`Grid::is_inside`]).
+    /// The neighbours of a board cell, border cells included.
+    #[cfg(test)]
     pub fn neighbours(&self, adjacency: Adjacency, index: usize) -> impl Iterator<Item = usize> {
         self.offsets(adjacency).around(index)
     }
@@ -302,7 +300,7 @@ impl Grid {
 
 /// The dimensions of a grid, enough to turn coordinates into indices without the cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shape {
+pub(crate) struct Shape {
     rows: usize,
     cols: usize,
 }
@@ -317,7 +315,7 @@ impl Shape {
 
 /// Neighbour offsets of one adjacency on one grid, ready for the hot loops.
 #[derive(Clone, Copy, Debug)]
-pub struct Offsets {
+pub(crate) struct Offsets {
     steps: [isize; 6],
     len: usize,
 }

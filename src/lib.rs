@@ -1,7 +1,10 @@
 //! arbiter adjudicates board-game positions exactly and shows why.
 //!
-//! Each game has a module holding its model and its judge, with its contest format in a
-//! submodule of its own:
+//! Every game goes through one interface, [`Game`]: what a case is, how it is read from each
+//! of the game's formats, its contest answer and its judgement with the evidence, and how a
+//! judgement is explained, drawn and written as JSON. [`run`] judges a whole input over it,
+//! with every view. Each game has a module holding its model and its judge, with each format
+//! in a submodule of its own:
 //!
 //! - [`hex`]: the Hex judge (is a position impossible, won by Red or Blue, or by nobody?),
 //!   with the contest format in [`hex::gcj`];
@@ -12,11 +15,20 @@
 //! - [`cheesy`]: Cheesy Chess (king against pawn, solved exactly, with a whole-board table),
 //!   with the contest format in [`cheesy::bapc`].
 //!
-//! Shared pieces live once: [`grid`] (boards with a border, neighbourhoods), [`connect`]
-//! (side-to-side chains, cut stones, disjoint chains), [`input`] (streaming token reading with
-//! line and column), [`contest`] (read, judge, write, case after case), [`render`] (terminal
-//! diagrams and SVG pictures) and [`validate`]
-//! (strict checks of test files for problem setters).
+//! Shared pieces live once: [`grid`] (coordinates, sides, neighbourhoods, and the bordered
+//! boards behind them), `connect` (side-to-side chains, cut stones, disjoint chains),
+//! [`input`] (errors with their places, and the bounded streaming readers behind every
+//! format), [`render`] (terminal diagrams and SVG pictures) and [`validate`] (strict checks
+//! of test files for problem setters).
+//!
+//! # Features
+//!
+//! - `serde`: `Serialize` on the judgement types (the JSON records);
+//! - `generate`: seeded generators of test inputs (`hex::generate`, ...);
+//! - `cli` (default): the `arbiter` command line, with both of the above.
+//!
+//! A program that only judges positions can depend on arbiter with
+//! `default-features = false`.
 //!
 //! # Examples
 //!
@@ -26,8 +38,8 @@
 //! ```
 
 pub mod cheesy;
-pub mod connect;
-pub mod contest;
+mod connect;
+pub mod game;
 pub mod gioco;
 pub mod go;
 pub mod grid;
@@ -35,4 +47,17 @@ pub mod hex;
 pub mod input;
 mod labels;
 pub mod render;
+pub mod run;
 pub mod validate;
+
+#[cfg(feature = "generate")]
+pub use game::Generate;
+pub use game::{AnyGame, Game};
+pub use grid::Coord;
+pub use input::InputError;
+pub use run::{RunError, Views};
+
+/// The README's Rust examples, run as documentation tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;

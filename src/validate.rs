@@ -1,28 +1,29 @@
 //! Strict checking of contest input files, for problem setters.
 //!
-//! The judges ([`crate::input`]) read any white space between tokens, as a forgiving reader
-//! should. A test file for a contest must be stricter: the exact line layout of the statement,
-//! single spaces, a final newline, no stray characters, and the official limits. [`Lines`]
-//! walks a file line by line and collects every [`Violation`] with its case and line, so that
-//! one run reports them all; each game's format module says what its layout is
-//! (`hex::gcj::validate`, `gioco::uva::validate`, `go::stanford::validate`,
-//! `cheesy::bapc::validate`).
+//! The judges read any white space between tokens, as a forgiving reader should. A test file
+//! for a contest must be stricter: the exact line layout of the statement, single spaces, a
+//! final newline, no stray characters, and the official limits and promises. `Lines` walks a
+//! file line by line, as a stream and with a bounded line length, and collects every
+//! [`Violation`] with its case and line, so that one run reports them all; after a malformed
+//! line it reads on from what the line most likely meant, so one mistake does not hide the
+//! rest. Each game's format module says what its layout is (`hex::gcj::validate`,
+//! `gioco::uva::validate`, `go::stanford::validate`, `cheesy::bapc::validate`).
 //!
 //! # Examples
 //!
 //! ```
-//! use arbiter::validate::Lines;
-//!
-//! let mut lines = Lines::new(b"3 4\n1  2\n");
-//! let (_, first) = lines.next("the header").unwrap();
-//! assert_eq!(lines.numbers(1, first, 2, "the header"), Some(vec![3, 4]));
-//! let (number, second) = lines.next("the pair").unwrap();
-//! assert_eq!(lines.numbers(number, second, 2, "the pair"), None);
-//! let report = lines.finish();
-//! assert_eq!(report.violations[0].to_string(), "line 2: the pair: expected 2 numbers separated by single spaces, found '1  2'");
+//! let go = arbiter::game::named("go").unwrap();
+//! // A header with two spaces, then a stone off the 2 x 2 board.
+//! let report = go.validate(&mut &b"2 1  0\n3 1\n0\n"[..]).unwrap();
+//! let lines: Vec<String> = report.violations.iter().map(|v| v.to_string()).collect();
+//! assert_eq!(lines, [
+//!     "case 1, line 1: the line 'n b w': expected 3 numbers separated by single spaces, found '2 1  0'",
+//!     "case 1, line 2: black stone (3, 1) is off the 2 x 2 board",
+//! ]);
 //! ```
 
 use std::fmt;
+use std::io::{self, BufRead};
 
 use crate::input::describe;
 
@@ -62,53 +63,52 @@ impl Report {
     }
 }
 
-/// A file's lines, read in order, with the violations found so far.
-pub struct Lines<'a> {
-    lines: Vec<&'a [u8]>,
-    next: usize,
+/// The longest line kept: no contest line comes near it, and longer ones are a violation
+/// whose rest is skipped, not held.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The most violations a report lists; the count of the rest is reported at the end.
+pub const MAX_VIOLATIONS: usize = 1000;
+
+/// A file's lines, read in order as a stream, with the violations found so far.
+pub(crate) struct Lines<'r> {
+    input: &'r mut dyn BufRead,
+    /// The number of lines taken so far (the last line taken, from 1).
+    taken: usize,
+    /// A line read ahead by [`Lines::peek`].
+    ahead: Option<Option<Vec<u8>>>,
+    /// Whether the file ended without a newline after its last line.
+    unterminated: bool,
+    /// Violations beyond [`MAX_VIOLATIONS`], counted only.
+    dropped: usize,
     /// The case being read, for the violations.
     pub case: Option<usize>,
     report: Report,
 }
 
-impl<'a> Lines<'a> {
-    /// Splits `text` into lines; flags carriage returns, tabs, control and non-ASCII bytes,
-    /// and a missing final newline (a warning).
-    pub fn new(text: &'a [u8]) -> Self {
-        let mut lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
-        let mut report = Report::default();
-        if text.last() == Some(&b'\n') {
-            lines.pop();
-        } else if !text.is_empty() {
-            report.warnings.push(Violation {
-                case: None,
-                line: lines.len(),
-                message: "the file does not end with a newline".into(),
-            });
-        }
-        for (number, line) in (1..).zip(&lines) {
-            if let Some(at) = line.iter().position(|&b| !(b' '..=b'~').contains(&b)) {
-                report.violations.push(Violation {
-                    case: None,
-                    line: number,
-                    message: format!(
-                        "column {}: stray character {} (only printable ASCII and single spaces)",
-                        at + 1,
-                        describe(&line[at..=at])
-                    ),
-                });
-            }
-        }
-        Lines {
-            lines,
-            next: 0,
+impl<'r> Lines<'r> {
+    /// Starts reading `input`.
+    ///
+    /// # Errors
+    /// Never at present; reading errors come from [`Lines::next`].
+    pub fn new(input: &'r mut dyn BufRead) -> io::Result<Self> {
+        Ok(Lines {
+            input,
+            taken: 0,
+            ahead: None,
+            unterminated: false,
+            dropped: 0,
             case: None,
-            report,
-        }
+            report: Report::default(),
+        })
     }
 
     /// Records a violation at `line` in the current case.
     pub fn violation(&mut self, line: usize, message: impl Into<String>) {
+        if self.report.violations.len() == MAX_VIOLATIONS {
+            self.dropped += 1;
+            return;
+        }
         self.report.violations.push(Violation {
             case: self.case,
             line,
@@ -116,35 +116,114 @@ impl<'a> Lines<'a> {
         });
     }
 
+    /// Reads the raw next line of the file (without its newline), or `None` at the end;
+    /// checks its characters and length.
+    fn read_line(&mut self) -> io::Result<Option<Vec<u8>>> {
+        let number = self.taken + 1;
+        let mut line = Vec::new();
+        let mut length = 0usize;
+        let mut ended = false;
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                break;
+            }
+            let (piece, used) = match buf.iter().position(|&b| b == b'\n') {
+                Some(at) => {
+                    ended = true;
+                    (&buf[..at], at + 1)
+                }
+                None => (buf, buf.len()),
+            };
+            let room = MAX_LINE.saturating_sub(line.len());
+            line.extend_from_slice(&piece[..piece.len().min(room)]);
+            length += piece.len();
+            self.input.consume(used);
+            if ended {
+                break;
+            }
+        }
+        if !ended && length == 0 {
+            return Ok(None);
+        }
+        self.unterminated = !ended;
+        if length > MAX_LINE {
+            let message = format!("the line is {length} bytes long, more than {MAX_LINE}");
+            self.report.violations.push(Violation {
+                case: None,
+                line: number,
+                message,
+            });
+        }
+        if let Some(at) = line.iter().position(|&b| !(b' '..=b'~').contains(&b)) {
+            let message = format!(
+                "column {}: stray character {} (only printable ASCII and single spaces)",
+                at + 1,
+                describe(&line[at..=at])
+            );
+            self.report.violations.push(Violation {
+                case: None,
+                line: number,
+                message,
+            });
+        }
+        Ok(Some(line))
+    }
+
     /// The next line and its number; records "missing `what`" at the end of the file.
-    pub fn next(&mut self, what: &str) -> Option<(usize, &'a [u8])> {
-        let Some(&line) = self.lines.get(self.next) else {
-            let after = self.lines.len() + 1;
-            self.violation(after, format!("missing {what}: the file ends here"));
-            return None;
+    ///
+    /// # Errors
+    /// When reading fails.
+    pub fn next(&mut self, what: &str) -> io::Result<Option<(usize, Vec<u8>)>> {
+        let line = match self.ahead.take() {
+            Some(line) => line,
+            None => self.read_line()?,
         };
-        self.next += 1;
-        Some((self.next, line))
+        let Some(line) = line else {
+            let after = self.taken + 1;
+            self.violation(after, format!("missing {what}: the file ends here"));
+            return Ok(None);
+        };
+        self.taken += 1;
+        Ok(Some((self.taken, line)))
     }
 
     /// The next line holding one number, which it returns; records what is wrong otherwise.
-    pub fn number_line(&mut self, what: &str) -> Option<u64> {
-        let (line, text) = self.next(what)?;
-        self.numbers(line, text, 1, what).map(|numbers| numbers[0])
+    ///
+    /// # Errors
+    /// When reading fails.
+    pub fn number_line(&mut self, what: &str) -> io::Result<Option<u64>> {
+        let Some((line, text)) = self.next(what)? else {
+            return Ok(None);
+        };
+        Ok(self.numbers(line, &text, 1, what).map(|numbers| numbers[0]))
     }
 
     /// The number of the last line taken.
     pub fn line(&self) -> usize {
-        self.next
+        self.taken
     }
 
     /// The next line without taking it.
-    pub fn peek(&self) -> Option<&'a [u8]> {
-        self.lines.get(self.next).copied()
+    ///
+    /// # Errors
+    /// When reading fails.
+    pub fn peek(&mut self) -> io::Result<Option<&[u8]>> {
+        if self.ahead.is_none() {
+            let line = self.read_line()?;
+            self.ahead = Some(line);
+        }
+        Ok(self.ahead.as_ref().and_then(|line| line.as_deref()))
     }
 
-    /// Reads `text` as exactly `count` plain numbers separated by single spaces (no sign, no
-    /// leading zero), or records a violation and returns `None`.
+    /// Reads `text` as `count` plain numbers separated by single spaces (no sign, no leading
+    /// zero). Anything else is a violation; the numbers are still returned when the line
+    /// holds `count` of them in a looser layout (extra spaces, a leading zero), so that the
+    /// check reads on in step with the file.
     pub fn numbers(
         &mut self,
         line: usize,
@@ -152,23 +231,26 @@ impl<'a> Lines<'a> {
         count: usize,
         what: &str,
     ) -> Option<Vec<u64>> {
-        let parsed: Option<Vec<u64>> = if text.is_empty() {
+        let strict: Option<Vec<u64>> = if text.is_empty() {
             Some(Vec::new())
         } else {
             text.split(|&b| b == b' ').map(plain_number).collect()
         };
-        match parsed {
-            Some(numbers) if numbers.len() == count => Some(numbers),
-            _ => {
-                let message = format!(
-                    "{what}: expected {count} number{} separated by single spaces, found {}",
-                    if count == 1 { "" } else { "s" },
-                    describe(text)
-                );
-                self.violation(line, message);
-                None
-            }
+        if let Some(numbers) = strict.filter(|n| n.len() == count) {
+            return Some(numbers);
         }
+        let message = format!(
+            "{what}: expected {count} number{} separated by single spaces, found {}",
+            if count == 1 { "" } else { "s" },
+            describe(text)
+        );
+        self.violation(line, message);
+        let loose: Option<Vec<u64>> = text
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|t| !t.is_empty())
+            .map(|t| std::str::from_utf8(t).ok()?.parse().ok())
+            .collect();
+        loose.filter(|n| n.len() == count)
     }
 
     /// Checks that `value` lies in `range`, recording a violation naming `what` otherwise.
@@ -221,15 +303,42 @@ impl<'a> Lines<'a> {
         true
     }
 
-    /// Ends the check: any line left over is a violation.
-    pub fn finish(mut self) -> Report {
+    /// Ends the check: any line left over is a violation, and a missing final newline a
+    /// warning.
+    ///
+    /// # Errors
+    /// When reading fails.
+    pub fn finish(mut self) -> io::Result<Report> {
         self.case = None;
-        if self.next < self.lines.len() {
-            let line = self.next + 1;
-            let found = describe(self.lines[self.next]);
+        if let Some(text) = self.peek()? {
+            let found = describe(text);
+            let line = self.taken + 1;
             self.violation(line, format!("unexpected {found} after the last case"));
+            // Read to the end, so that a missing final newline is seen on the true last line.
+            self.ahead = None;
+            self.taken += 1;
+            while self.read_line()?.is_some() {
+                self.taken += 1;
+            }
         }
-        self.report
+        if self.unterminated {
+            self.report.warnings.push(Violation {
+                case: None,
+                line: self.taken,
+                message: "the file does not end with a newline".into(),
+            });
+        }
+        if self.dropped > 0 {
+            let line = self.taken;
+            let message = format!("... and {} more violations", self.dropped);
+            self.report.violations.push(Violation {
+                case: None,
+                line,
+                message,
+            });
+        }
+        self.report.violations.sort_by_key(|v| v.line);
+        Ok(self.report)
     }
 }
 

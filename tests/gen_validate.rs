@@ -3,13 +3,32 @@
 
 mod common;
 
-use arbiter::{cheesy, contest, gioco, go, hex};
+use arbiter::run::{Views, run as judge_all};
+use arbiter::{AnyGame, Game, cheesy, gioco, go, hex};
 use common::run;
 
-/// Generates `cases` cases of one mode into a buffer.
-fn generated(write: impl Fn(&mut Vec<u8>) -> std::io::Result<()>) -> Vec<u8> {
+/// Generates `cases` cases of side `size` and mode `mode` (an index into the game's modes).
+fn generated(
+    game: &dyn AnyGame,
+    cases: usize,
+    size: usize,
+    mode: Option<usize>,
+    seed: u64,
+) -> Vec<u8> {
     let mut out = Vec::new();
-    write(&mut out).unwrap();
+    game.write_input(&mut out, cases, size, mode, seed).unwrap();
+    out
+}
+
+/// The game's report on `text`.
+fn validated(game: &dyn AnyGame, text: &[u8]) -> arbiter::validate::Report {
+    game.validate(&mut &text[..]).unwrap()
+}
+
+/// The game's contest output on `text`, which must be read without error.
+fn judged<G: Game>(game: &G, text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    judge_all(game, text, &mut out, &Views::default(), &mut |_| {}).unwrap();
     out
 }
 
@@ -20,19 +39,11 @@ fn assert_valid(report: arbiter::validate::Report, what: &str) {
 
 #[test]
 fn every_hex_mode_validates_and_is_judged() {
-    for (i, &mode) in hex::generate::Mode::ALL.iter().enumerate() {
+    for (i, mode) in hex::generate::Mode::NAMES.iter().enumerate() {
         for size in [1, 2, 7, 100] {
-            let text =
-                generated(|out| hex::generate::write_input(out, 5, size, Some(mode), i as u64));
-            assert_valid(hex::gcj::validate(&text), &format!("hex {mode:?} {size}"));
-            let mut out = Vec::new();
-            contest::run(
-                hex::gcj::cases(&text[..]),
-                hex::judge,
-                &mut out,
-                |o, c, j| hex::gcj::write_verdict(o, c, &j.verdict),
-            )
-            .unwrap();
+            let text = generated(&hex::Hex, 5, size, Some(i), i as u64);
+            assert_valid(validated(&hex::Hex, &text), &format!("hex {mode} {size}"));
+            let out = judged(&hex::Hex, &text);
             assert_eq!(out.split(|&b| b == b'\n').count(), 6);
         }
     }
@@ -40,22 +51,14 @@ fn every_hex_mode_validates_and_is_judged() {
 
 #[test]
 fn every_gioco_mode_validates_and_is_judged() {
-    for (i, &mode) in gioco::generate::Mode::ALL.iter().enumerate() {
-        for size in [1, 2, 9, 200] {
-            let text =
-                generated(|out| gioco::generate::write_input(out, 4, size, Some(mode), i as u64));
+    for (i, mode) in gioco::generate::Mode::NAMES.iter().enumerate() {
+        for size in [2, 3, 9, 200] {
+            let text = generated(&gioco::Gioco, 4, size, Some(i), i as u64);
             assert_valid(
-                gioco::uva::validate(&text),
-                &format!("gioco {mode:?} {size}"),
+                validated(&gioco::Gioco, &text),
+                &format!("gioco {mode} {size}"),
             );
-            let mut out = Vec::new();
-            contest::run(
-                gioco::uva::cases(&text[..]),
-                gioco::winner,
-                &mut out,
-                gioco::uva::write_verdict,
-            )
-            .unwrap();
+            let out = judged(&gioco::Gioco, &text);
             assert_eq!(out.split(|&b| b == b'\n').count(), 5);
         }
     }
@@ -63,22 +66,14 @@ fn every_gioco_mode_validates_and_is_judged() {
 
 #[test]
 fn every_go_mode_validates_and_is_scored() {
-    for (i, &mode) in go::generate::Mode::ALL.iter().enumerate() {
+    for (i, mode) in go::generate::Mode::NAMES.iter().enumerate() {
         for size in [1, 2, 5, 19] {
-            let text =
-                generated(|out| go::generate::write_input(out, 6, size, Some(mode), i as u64));
+            let text = generated(&go::Go::CONTEST, 6, size, Some(i), i as u64);
             assert_valid(
-                go::stanford::validate(&text),
-                &format!("go {mode:?} {size}"),
+                validated(&go::Go::CONTEST, &text),
+                &format!("go {mode} {size}"),
             );
-            let mut out = Vec::new();
-            contest::run(
-                go::stanford::cases(&text[..]),
-                go::score,
-                &mut out,
-                |o, c, s| go::stanford::write_verdict(o, c, s.verdict()),
-            )
-            .unwrap();
+            let out = judged(&go::Go::CONTEST, &text);
             assert_eq!(out.split(|&b| b == b'\n').count(), 7);
         }
     }
@@ -86,26 +81,17 @@ fn every_go_mode_validates_and_is_scored() {
 
 #[test]
 fn every_cheesy_mode_validates_and_is_solved() {
-    for (i, &mode) in cheesy::generate::Mode::ALL.iter().enumerate() {
-        let text =
-            generated(|out| cheesy::generate::write_input(out, 200, 8, Some(mode), i as u64));
-        assert_valid(cheesy::bapc::validate(&text), &format!("cheesy {mode:?}"));
-        let mut out = Vec::new();
-        let solve = |c: &cheesy::bapc::Case| cheesy::white_wins(&c.board, c.king, c.pawn).unwrap();
-        contest::run(
-            cheesy::bapc::cases(&text[..]),
-            solve,
-            &mut out,
-            cheesy::bapc::write_verdict,
-        )
-        .unwrap();
+    for (i, mode) in cheesy::generate::Mode::NAMES.iter().enumerate() {
+        let text = generated(&cheesy::Cheesy, 200, 8, Some(i), i as u64);
+        assert_valid(validated(&cheesy::Cheesy, &text), &format!("cheesy {mode}"));
+        let out = judged(&cheesy::Cheesy, &text);
         assert_eq!(out.split(|&b| b == b'\n').count(), 201);
     }
     // Other sizes are read by the judge too.
     for size in [2, 3, 70, 200] {
-        let text = generated(|out| cheesy::generate::write_input(out, 3, size, None, 9));
+        let text = generated(&cheesy::Cheesy, 3, size, None, 9);
         assert_eq!(
-            cheesy::bapc::cases(&text[..]).filter(Result::is_ok).count(),
+            cheesy::Cheesy.read(&text[..]).filter(Result::is_ok).count(),
             3
         );
     }
@@ -217,7 +203,7 @@ fn validation_catches_gioco_violations() {
         "gioco",
         b"201\n2\nbw\nb.\n",
         &[
-            "case 1, line 1: N is 201, outside the official 1..=200",
+            "case 1, line 1: N is 201, outside the official 2..=200",
             "case 1, line 4: column 2: expected 'b' or 'w', found '.'",
         ],
     );

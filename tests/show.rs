@@ -18,6 +18,13 @@ fn render(svg: &str) -> tiny_skia::Pixmap {
     pixmap
 }
 
+/// A picture drawn by `draw` into memory.
+fn picture(draw: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>) -> String {
+    let mut svg = Vec::new();
+    draw(&mut svg).expect("drawn");
+    String::from_utf8(svg).expect("UTF-8")
+}
+
 /// The colour at a point, as `#rrggbb`.
 fn colour_at(pixmap: &tiny_skia::Pixmap, x: f64, y: f64) -> String {
     let p = pixmap
@@ -32,7 +39,7 @@ fn hex_pictures_show_stones_chain_and_last_stone() {
     use arbiter::hex::{Board, judge, show};
     use arbiter::render::{HEX_RADIUS, Slant, hex_centre};
     let board: Board = "RRB\nBBB\nBRR".parse().unwrap();
-    let pixmap = render(&show::svg(&board, &judge(&board)));
+    let pixmap = render(&picture(|out| show::svg(&board, &judge(&board), out)));
     let centre = |r, c| hex_centre(3, Slant::Right, r, c);
     // A red stone off the chain: red in the middle.
     let (x, y) = centre(0, 0);
@@ -54,7 +61,7 @@ fn gioco_pictures_slant_the_other_way() {
     use arbiter::gioco::{Board, judge, show};
     use arbiter::render::{Slant, hex_centre};
     let board: Board = "bw\nwb".parse().unwrap();
-    let pixmap = render(&show::svg(&board, &judge(&board)));
+    let pixmap = render(&picture(|out| show::svg(&board, &judge(&board), out)));
     let (x, y) = hex_centre(2, Slant::Left, 0, 0);
     assert_eq!(colour_at(&pixmap, x, y), show::BLACK);
     let (x, y) = hex_centre(2, Slant::Left, 1, 0);
@@ -68,7 +75,9 @@ fn go_pictures_show_stones_and_territory() {
     use arbiter::go::{Position, show, territory};
     use arbiter::grid::Coord;
     let position: Position = "O..\n...\n..X".parse().unwrap();
-    let pixmap = render(&show::svg(&position, &territory(&position)));
+    let pixmap = render(&picture(|out| {
+        show::svg(&position, &territory(&position), out)
+    }));
     let at = |row, col| show::point_centre(Coord { row, col });
     let (x, y) = at(0, 0);
     assert_eq!(colour_at(&pixmap, x, y), "#fafafa", "white stone");
@@ -79,7 +88,9 @@ fn go_pictures_show_stones_and_territory() {
     let (x, y) = at(1, 1);
     assert_eq!(colour_at(&pixmap, x + 5.0, y + 5.0), show::BOARD);
     let position: Position = "X..\n...\n...".parse().unwrap();
-    let pixmap = render(&show::svg(&position, &territory(&position)));
+    let pixmap = render(&picture(|out| {
+        show::svg(&position, &territory(&position), out)
+    }));
     let (x, y) = at(1, 1);
     assert_eq!(
         colour_at(&pixmap, x + 2.0, y + 2.0),
@@ -90,11 +101,12 @@ fn go_pictures_show_stones_and_territory() {
 
 #[test]
 fn cheesy_pictures_show_fields_pieces_and_line() {
-    use arbiter::cheesy::{Board, Square, show, solve};
+    use arbiter::cheesy::{Board, Position, Square, show, solve};
     let board: Board = "F..\n...\n..D".parse().unwrap();
     let (king, pawn) = (Square { x: 1, y: 1 }, Square { x: 2, y: 3 });
-    let outcome = solve(&board, king, pawn).unwrap();
-    let pixmap = render(&show::svg(&board, king, pawn, &outcome));
+    let position = Position::new(board.clone(), king, pawn).unwrap();
+    let outcome = solve(&position);
+    let pixmap = render(&picture(|out| show::svg(&position, &outcome, out)));
     let at = |x, y| show::square_centre(&board, Square { x, y });
     let (x, y) = at(1, 3);
     assert_eq!(colour_at(&pixmap, x - 15.0, y - 15.0), show::FORBIDDEN);

@@ -7,7 +7,8 @@
 //! Rows are indexed from the bottom (`y - 1`) and bits by column (`x - 1`).
 
 use super::{
-    Barrier, BlackEnd, BlackWin, Board, Field, Outcome, Square, Table, Turn, WhiteEnd, WhiteWin,
+    Approach, Barrier, BlackEnd, BlackWin, Board, Field, Outcome, Square, Table, Turn, WhiteEnd,
+    WhiteWin,
 };
 
 /// One board row of a square set.
@@ -301,7 +302,10 @@ fn solve_with<const K: usize>(board: &Board, king: Square, pawn: Square) -> Outc
                 .map(|turn| {
                     let at = pawn_at(turn);
                     let capture_from = neighbours(board, at)
-                        .map(|s| (s, barrier(board, &layers, pawn, turn, s)))
+                        .map(|square| Approach {
+                            square,
+                            barrier: barrier(board, &layers, pawn, turn, square),
+                        })
                         .collect();
                     Turn {
                         pawn: at,

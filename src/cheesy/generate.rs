@@ -11,13 +11,16 @@
 //!
 //! let mut rng = rand_pcg::Pcg64::seed_from_u64(5);
 //! let c = case(8, 8, Mode::Edge, &mut rng);
-//! assert!(c.board.check_start(c.king, c.pawn).is_ok());
+//! assert_eq!(c.board().width(), 8);
 //! ```
+
+use std::io::{self, Write};
+use std::ops::RangeInclusive;
 
 use rand::Rng;
 
-use super::bapc::Case;
-use super::{Board, Field, Square};
+use super::{Board, Field, Position, Square};
+use crate::game::Generate;
 
 /// What kind of case to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,21 +39,13 @@ impl Mode {
 
     /// The modes' names on the command line, in the order of [`Mode::ALL`].
     pub const NAMES: [&'static str; 2] = ["random", "edge"];
-
-    /// The mode of a command-line name.
-    pub fn named(name: &str) -> Option<Mode> {
-        Self::NAMES
-            .iter()
-            .position(|&n| n == name)
-            .map(|i| Self::ALL[i])
-    }
 }
 
 /// A `width` x `height` case of the given mode, drawn from `rng`.
 ///
 /// # Panics
 /// When a side is 0 or over [`super::MAX_SIDE`], or the board has fewer than 2 squares.
-pub fn case(width: usize, height: usize, mode: Mode, rng: &mut impl Rng) -> Case {
+pub fn case(width: usize, height: usize, mode: Mode, rng: &mut impl Rng) -> Position {
     assert!(width * height >= 2, "two pieces need two squares");
     let mut board = Board::open(width, height);
     let density = rng.random_range(0..=40);
@@ -142,27 +137,28 @@ pub fn case(width: usize, height: usize, mode: Mode, rng: &mut impl Rng) -> Case
         };
     }
     board.set(king, Field::Open);
-    Case { board, king, pawn }
+    Position::new(board, king, pawn).expect("every mode keeps the statement's promises")
 }
 
-/// Writes a Cheesy Chess contest input: the number of cases, then the cases on `size` x `size` boards: `cases` of them, each of `mode`, or of every mode in turn when `mode` is
-/// `None`, drawn from a generator seeded with `seed`, so the same arguments give the same
-/// bytes.
-///
-/// # Errors
-/// When writing fails.
-pub fn write_input(
-    out: &mut impl std::io::Write,
-    cases: usize,
-    size: usize,
-    mode: Option<Mode>,
-    seed: u64,
-) -> std::io::Result<()> {
-    let mut rng = <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(seed);
-    writeln!(out, "{cases}")?;
-    for number in 0..cases {
-        let mode = mode.unwrap_or(Mode::ALL[number % Mode::ALL.len()]);
-        super::bapc::write_case(out, &case(size, size, mode, &mut rng))?;
+impl Generate for super::Cheesy {
+    const MODES: &'static [&'static str] = &Mode::NAMES;
+    const DEFAULT_SIZE: usize = 8;
+    const SIZES: RangeInclusive<usize> = 2..=super::MAX_SIDE;
+
+    fn write_input(
+        &self,
+        out: &mut dyn Write,
+        cases: usize,
+        size: usize,
+        mode: Option<usize>,
+        seed: u64,
+    ) -> io::Result<()> {
+        let mut rng = <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(seed);
+        writeln!(out, "{cases}")?;
+        for number in 0..cases {
+            let mode = mode.map_or(Mode::ALL[number % Mode::ALL.len()], |m| Mode::ALL[m]);
+            super::bapc::write_case(out, &case(size, size, mode, &mut rng))?;
+        }
+        Ok(())
     }
-    Ok(())
 }

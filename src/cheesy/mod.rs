@@ -18,31 +18,37 @@
 //! # Examples
 //!
 //! ```
-//! use arbiter::cheesy::{solve, Board, Outcome, Square};
+//! use arbiter::cheesy::{solve, Board, Outcome, Position, Square};
 //!
 //! let board: Board = "........\n".repeat(8).parse().unwrap();
 //! // The statement's second sample: the king walks over and takes the pawn.
-//! let outcome = solve(&board, Square { x: 3, y: 1 }, Square { x: 6, y: 3 }).unwrap();
-//! let Outcome::White(win) = outcome else { panic!() };
+//! let position = Position::new(board, Square { x: 3, y: 1 }, Square { x: 6, y: 3 }).unwrap();
+//! let Outcome::White(win) = solve(&position) else { panic!() };
 //! assert_eq!(win.king_line.first(), Some(&Square { x: 3, y: 1 }));
 //! ```
 
 pub mod bapc;
 mod bits;
+#[cfg(feature = "generate")]
 pub mod generate;
 pub mod show;
 
 use std::fmt;
+use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
+use crate::game::{Cases, Game};
 use crate::input::{InputError, Pos};
+use crate::render::Style;
+use crate::validate::Report;
 
 /// The largest width or height of a board.
 pub const MAX_SIDE: usize = 256;
 
 /// A square: `x` is the column counted from the left, `y` the row counted from below, both
 /// from 1 (the contest's convention).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Square {
     /// Column, 1 at the left.
     pub x: usize,
@@ -137,6 +143,23 @@ impl Board {
         })
     }
 
+    /// A board of `width` columns from its fields, row by row from the top row.
+    ///
+    /// # Errors
+    /// [`PositionError::Shape`] when a side would be 0 or over [`MAX_SIDE`], or the fields do
+    /// not fill whole rows.
+    pub fn from_fields(width: usize, fields: Vec<Field>) -> Result<Self, PositionError> {
+        let fits = |n| (1..=MAX_SIDE).contains(&n);
+        if !fits(width) || !fields.len().is_multiple_of(width) || !fits(fields.len() / width) {
+            return Err(PositionError::Shape);
+        }
+        Ok(Board {
+            width,
+            height: fields.len() / width,
+            fields,
+        })
+    }
+
     /// An open board.
     ///
     /// # Panics
@@ -177,29 +200,69 @@ impl Board {
         assert!(self.contains(at), "{at} is off the board");
         self.fields[(self.height - at.y) * self.width + at.x - 1] = field;
     }
+}
 
-    /// Checks a start position against the rules of the statement.
+/// A start position that keeps the statement's promises: a board, the king on a field that
+/// is neither `F` nor `D`, the pawn on one that is not `F` and not the king's. Checked once,
+/// by [`Position::new`]; the solvers take it and cannot fail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    board: Board,
+    king: Square,
+    pawn: Square,
+}
+
+impl Position {
+    /// Checks a start against the rules of the statement.
     ///
     /// # Errors
     /// A square off the board, the king on `F` or `D`, the pawn on `F`, or both on one square.
-    pub fn check_start(&self, king: Square, pawn: Square) -> Result<(), PositionError> {
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::cheesy::{Board, Position, PositionError, Square};
+    ///
+    /// let board: Board = "F.\n..".parse().unwrap();
+    /// let corner = Square { x: 1, y: 2 };
+    /// assert_eq!(
+    ///     Position::new(board, corner, Square { x: 2, y: 1 }),
+    ///     Err(PositionError::KingOnClosedField(corner, "forbidden"))
+    /// );
+    /// ```
+    pub fn new(board: Board, king: Square, pawn: Square) -> Result<Self, PositionError> {
         for at in [king, pawn] {
-            if !self.contains(at) {
-                return Err(PositionError::OffBoard(at, self.width, self.height));
+            if !board.contains(at) {
+                return Err(PositionError::OffBoard(at, board.width, board.height));
             }
         }
-        match self.field(king) {
+        match board.field(king) {
             Field::Forbidden => return Err(PositionError::KingOnClosedField(king, "forbidden")),
             Field::Dangerous => return Err(PositionError::KingOnClosedField(king, "dangerous")),
             Field::Open => {}
         }
-        if self.field(pawn) == Field::Forbidden {
+        if board.field(pawn) == Field::Forbidden {
             return Err(PositionError::PawnOnForbidden(pawn));
         }
         if king == pawn {
             return Err(PositionError::SameSquare(king));
         }
-        Ok(())
+        Ok(Position { board, king, pawn })
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The king's start.
+    pub fn king(&self) -> Square {
+        self.king
+    }
+
+    /// The pawn's start.
+    pub fn pawn(&self) -> Square {
+        self.pawn
     }
 }
 
@@ -247,7 +310,10 @@ impl fmt::Display for Board {
 }
 
 /// Who wins, with the evidence.
+///
+/// As JSON: the fields of a [`WhiteWin`] or a [`BlackWin`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
 pub enum Outcome {
     /// White wins; the shortest winning line.
     White(WhiteWin),
@@ -256,17 +322,41 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The contest's word: `White` or `Black`.
-    pub fn winner(&self) -> &'static str {
+    /// Who wins.
+    pub fn winner(&self) -> Winner {
         match self {
-            Outcome::White(_) => "White",
-            Outcome::Black(_) => "Black",
+            Outcome::White(_) => Winner::White,
+            Outcome::Black(_) => Winner::Black,
         }
+    }
+}
+
+/// The contest's answer: who wins with best play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Winner {
+    /// White's king.
+    White,
+    /// Black's pawn.
+    Black,
+}
+
+impl fmt::Display for Winner {
+    /// The contest's word: `White` or `Black`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Winner::White => "White",
+            Winner::Black => "Black",
+        })
     }
 }
 
 /// How White wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum WhiteEnd {
     /// The king's last move takes the pawn.
     Capture,
@@ -279,6 +369,7 @@ pub enum WhiteEnd {
 
 /// A White win: the king's squares from its start to its last move, shortest first.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WhiteWin {
     /// How the line ends.
     pub end: WhiteEnd,
@@ -290,6 +381,11 @@ pub struct WhiteWin {
 
 /// How Black wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum BlackEnd {
     /// At some turn every square the king could stand on leaves it no open field to move to.
     KingStuck,
@@ -299,6 +395,11 @@ pub enum BlackEnd {
 
 /// Why the king is not on a square next to the pawn at some turn, ready to take it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Barrier {
     /// The square is forbidden.
     Forbidden,
@@ -316,17 +417,29 @@ pub enum Barrier {
 
 /// One White turn of a lost game: where the pawn stood and why the king could not take it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Turn {
     /// The pawn's square.
     pub pawn: Square,
     /// Every square the king could be on at this turn, over all its lines.
     pub king_squares: Vec<Square>,
     /// Each square next to the pawn, with why the king could not take the pawn from there.
-    pub capture_from: Vec<(Square, Barrier)>,
+    pub capture_from: Vec<Approach>,
+}
+
+/// A square next to the pawn, and why the king could not take the pawn from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Approach {
+    /// The square.
+    pub square: Square,
+    /// Why it did not serve.
+    pub barrier: Barrier,
 }
 
 /// A Black win: the pawn's walk and, turn by turn, why no king line works.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct BlackWin {
     /// How the game ends.
     pub end: BlackEnd,
@@ -336,31 +449,23 @@ pub struct BlackWin {
 
 /// Solves one position: who wins with White to move, and the evidence.
 ///
-/// # Errors
-/// When the start breaks the statement's promises (see [`Board::check_start`]).
-///
 /// # Examples
 ///
 /// ```
-/// use arbiter::cheesy::{solve, Board, Outcome, Square, WhiteEnd};
+/// use arbiter::cheesy::{solve, Board, Outcome, Position, Square, WhiteEnd};
 ///
 /// // A pawn above a forbidden field cannot move: any king move wins.
 /// let board: Board = "...\n.F.\n...".parse().unwrap();
-/// let outcome = solve(&board, Square { x: 1, y: 1 }, Square { x: 2, y: 3 }).unwrap();
-/// assert!(matches!(outcome, Outcome::White(w) if w.end == WhiteEnd::PawnStuck));
+/// let position = Position::new(board, Square { x: 1, y: 1 }, Square { x: 2, y: 3 }).unwrap();
+/// assert!(matches!(solve(&position), Outcome::White(w) if w.end == WhiteEnd::PawnStuck));
 /// ```
-pub fn solve(board: &Board, king: Square, pawn: Square) -> Result<Outcome, PositionError> {
-    board.check_start(king, pawn)?;
-    Ok(bits::solve(board, king, pawn))
+pub fn solve(position: &Position) -> Outcome {
+    bits::solve(&position.board, position.king, position.pawn)
 }
 
 /// The contest's question alone, without the evidence: whether White wins.
-///
-/// # Errors
-/// As [`solve`].
-pub fn white_wins(board: &Board, king: Square, pawn: Square) -> Result<bool, PositionError> {
-    board.check_start(king, pawn)?;
-    Ok(bits::white_wins(board, king, pawn))
+pub fn white_wins(position: &Position) -> bool {
+    bits::white_wins(&position.board, position.king, position.pawn)
 }
 
 /// Who wins from every king start, for one board and pawn start, by one backward sweep.
@@ -403,29 +508,91 @@ impl fmt::Display for Table {
     }
 }
 
-/// Who wins from every king start on `board` with the pawn starting on `pawn`.
-///
-/// # Errors
-/// When the pawn is off the board or on a forbidden field.
+/// Who wins from every king start on the position's board with its pawn start (the
+/// position's own king start is one of them).
 ///
 /// # Examples
 ///
 /// ```
-/// use arbiter::cheesy::{table, Board, Square};
+/// use arbiter::cheesy::{table, Board, Position, Square};
 ///
 /// let board: Board = "........\n".repeat(8).parse().unwrap();
-/// let t = table(&board, Square { x: 6, y: 3 }).unwrap();
+/// let position = Position::new(board, Square { x: 1, y: 1 }, Square { x: 6, y: 3 }).unwrap();
+/// let t = table(&position);
 /// assert_eq!(t.white_wins(Square { x: 3, y: 1 }), Some(true));
 /// assert_eq!(t.white_wins(Square { x: 6, y: 3 }), None);
 /// ```
-pub fn table(board: &Board, pawn: Square) -> Result<Table, PositionError> {
-    if !board.contains(pawn) {
-        return Err(PositionError::OffBoard(pawn, board.width, board.height));
+pub fn table(position: &Position) -> Table {
+    bits::table(&position.board, position.pawn)
+}
+
+/// Cheesy Chess as a [`Game`]: cases in the contest format (BAPC 2006), on boards of any
+/// size up to [`MAX_SIDE`].
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::Game;
+/// use arbiter::cheesy::{Cheesy, Winner};
+///
+/// let position = Cheesy.read("1\n...\n.F.\n...\n1 1\n2 3\n".as_bytes()).next().unwrap().unwrap();
+/// assert_eq!(Cheesy.verdict(&position), Winner::White);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cheesy;
+
+impl Game for Cheesy {
+    const NAME: &'static str = "cheesy";
+    type Case = Position;
+    type Verdict = Winner;
+    type Judgement = Outcome;
+
+    fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Position> {
+        Box::new(bapc::cases(input))
     }
-    if board.field(pawn) == Field::Forbidden {
-        return Err(PositionError::PawnOnForbidden(pawn));
+
+    fn verdict(&self, position: &Position) -> Winner {
+        if white_wins(position) {
+            Winner::White
+        } else {
+            Winner::Black
+        }
     }
-    Ok(bits::table(board, pawn))
+
+    fn judge(&self, position: &Position) -> Outcome {
+        solve(position)
+    }
+
+    fn verdict_of(&self, outcome: &Outcome) -> Winner {
+        outcome.winner()
+    }
+
+    fn write_line<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        _number: usize,
+        winner: &Winner,
+    ) -> io::Result<()> {
+        bapc::write_verdict(out, *winner)
+    }
+
+    fn explain(
+        &self,
+        position: &Position,
+        outcome: &Outcome,
+        style: Style,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        show::explain(position, outcome, style, out)
+    }
+
+    fn draw(&self, position: &Position, outcome: &Outcome, out: &mut dyn Write) -> io::Result<()> {
+        show::svg(position, outcome, out)
+    }
+
+    fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report> {
+        bapc::validate(input)
+    }
 }
 
 #[cfg(test)]

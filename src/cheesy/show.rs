@@ -1,23 +1,23 @@
-//! Cheesy Chess's evidence for people and programs: a plain-language account with a board
-//! diagram ([`explain`]), a JSON record ([`json`]) and an SVG picture ([`svg`]).
+//! Cheesy Chess's evidence for people: a plain-language account with a board diagram
+//! ([`explain`]) and an SVG picture ([`svg`]). The JSON record is the outcome's own
+//! serialisation.
 //!
 //! # Examples
 //!
 //! ```
-//! use arbiter::cheesy::{show, solve, Board, Square};
+//! use arbiter::cheesy::{show, solve, Board, Position, Square};
 //! use arbiter::render::Style;
 //!
-//! let board = Board::open(3, 3);
-//! let (king, pawn) = (Square { x: 1, y: 1 }, Square { x: 2, y: 3 });
-//! let outcome = solve(&board, king, pawn).unwrap();
-//! let text = show::explain(&board, king, pawn, &outcome, Style::default());
-//! assert!(text.starts_with("White wins in 1 move by blocking"));
+//! let position = Position::new(Board::open(3, 3), Square { x: 1, y: 1 }, Square { x: 2, y: 3 }).unwrap();
+//! let mut text = Vec::new();
+//! show::explain(&position, &solve(&position), Style::default(), &mut text).unwrap();
+//! assert!(text.starts_with(b"White wins in 1 move by blocking"));
 //! ```
 
-use serde_json::{Value, json};
+use std::io::{self, Write};
 
-use super::{Barrier, BlackEnd, Board, Field, Outcome, Square, WhiteEnd};
-use crate::render::{Ink, Style, Svg, paint};
+use super::{Barrier, BlackEnd, Board, Field, Outcome, Position, Square, WhiteEnd};
+use crate::render::{self, Ink, Style, Svg, paint};
 
 fn path(squares: &[Square]) -> String {
     let all: Vec<String> = squares.iter().map(Square::to_string).collect();
@@ -43,15 +43,19 @@ fn move_mark(i: usize) -> char {
     }
 }
 
-/// What happened in words, then the board from the top: `K` and `P` the starts, `F` and `D`
-/// the fields, the king's moves numbered (White wins) or the pawn's walk as `v` (Black wins).
+/// Writes what happened in words, then the board from the top: `K` and `P` the starts, `F`
+/// and `D` the fields, the king's moves numbered (White wins) or the pawn's walk as `v` (Black
+/// wins).
+///
+/// # Errors
+/// When writing fails.
 pub fn explain(
-    board: &Board,
-    king: Square,
-    pawn: Square,
+    position: &Position,
     outcome: &Outcome,
     style: Style,
-) -> String {
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (board, king, pawn) = (position.board(), position.king(), position.pawn());
     let mut marks: Vec<(Square, String)> = Vec::new();
     let reason = match outcome {
         Outcome::White(win) => {
@@ -96,7 +100,7 @@ pub fn explain(
                 let reasons: Vec<String> = turn
                     .capture_from
                     .iter()
-                    .map(|(at, barrier)| format!("{at} {}", barrier_words(*barrier)))
+                    .map(|a| format!("{} {}", a.square, barrier_words(a.barrier)))
                     .collect();
                 text.push_str(&format!(
                     "  pawn on {}: the king could be on {} square{}; next to the pawn: {}.\n",
@@ -137,58 +141,7 @@ pub fn explain(
     let columns: String = (1..=board.width())
         .map(|x| format!(" {}", x % 10))
         .collect();
-    format!("{reason}{diagram}    {columns}\n")
-}
-
-/// One JSON record: the case, the contest verdict and the evidence.
-pub fn json(case: usize, outcome: &Outcome) -> Value {
-    match outcome {
-        Outcome::White(win) => json!({
-            "game": "cheesy",
-            "case": case,
-            "verdict": "White",
-            "end": match win.end {
-                WhiteEnd::Capture => "capture",
-                WhiteEnd::Block => "block",
-                WhiteEnd::PawnStuck => "pawn_stuck",
-            },
-            "king_line": win.king_line,
-            "pawn_line": win.pawn_line,
-        }),
-        Outcome::Black(lost) => {
-            let turns: Vec<Value> = lost
-                .turns
-                .iter()
-                .map(|t| {
-                    let capture_from: Vec<Value> = t
-                        .capture_from
-                        .iter()
-                        .map(|(at, barrier)| {
-                            let barrier = match barrier {
-                                Barrier::Forbidden => "forbidden",
-                                Barrier::Dangerous => "dangerous",
-                                Barrier::Floating => "floating",
-                                Barrier::OutOfReach => "out_of_reach",
-                                Barrier::PawnOnDangerous => "pawn_on_dangerous",
-                            };
-                            json!({ "square": at, "barrier": barrier })
-                        })
-                        .collect();
-                    json!({ "pawn": t.pawn, "king_squares": t.king_squares, "capture_from": capture_from })
-                })
-                .collect();
-            json!({
-                "game": "cheesy",
-                "case": case,
-                "verdict": "Black",
-                "end": match lost.end {
-                    BlackEnd::PawnHome => "pawn_home",
-                    BlackEnd::KingStuck => "king_stuck",
-                },
-                "turns": turns,
-            })
-        }
-    }
+    writeln!(out, "{reason}{diagram}    {columns}")
 }
 
 /// Picture geometry: the side of a square.
@@ -216,14 +169,19 @@ pub fn square_centre(board: &Board, at: Square) -> (f64, f64) {
     )
 }
 
-/// A chessboard with the forbidden and dangerous fields, the king and the pawn at their
-/// starts, the king's winning line (White) or the pawn's walk (Black).
-pub fn svg(board: &Board, king: Square, pawn: Square, outcome: &Outcome) -> String {
+/// Writes a chessboard with the forbidden and dangerous fields, the king and the pawn at
+/// their starts, the king's winning line (White) or the pawn's walk (Black).
+///
+/// # Errors
+/// When writing fails.
+pub fn svg(position: &Position, outcome: &Outcome, out: &mut dyn Write) -> io::Result<()> {
+    let (board, king, pawn) = (position.board(), position.king(), position.pawn());
+    render::check_picture_size(board.width() * board.height())?;
     let (w, h) = (
         SQUARE * board.width() as f64,
         SQUARE * board.height() as f64,
     );
-    let mut svg = Svg::new(w, h);
+    let mut svg = Svg::new(out, w, h);
     for y in 1..=board.height() {
         for x in 1..=board.width() {
             let at = Square { x, y };

@@ -12,13 +12,19 @@ fn sq(x: usize, y: usize) -> Square {
     Square { x, y }
 }
 
+/// The checked start of a case.
+fn start(b: &Board, king: Square, pawn: Square) -> Result<Position, PositionError> {
+    Position::new(b.clone(), king, pawn)
+}
+
 fn winner(b: &Board, king: Square, pawn: Square) -> &'static str {
-    let outcome = solve(b, king, pawn).unwrap();
-    assert_eq!(
-        white_wins(b, king, pawn).unwrap(),
-        outcome.winner() == "White"
-    );
-    outcome.winner()
+    let position = start(b, king, pawn).unwrap();
+    let outcome = solve(&position);
+    assert_eq!(white_wins(&position), outcome.winner() == Winner::White);
+    match outcome.winner() {
+        Winner::White => "White",
+        Winner::Black => "Black",
+    }
 }
 
 const SAMPLE_1: &str =
@@ -47,14 +53,14 @@ fn floating_danger_blocks_the_king() {
     // to (1,2) or (2,2) or (2,1); with (2,1) and (2,2) fixed dangerous, only (1,2) is left,
     // and it is floating: the king has no move.
     let b = board("...\n.D.\n.D.");
-    let Outcome::Black(lost) = solve(&b, sq(1, 1), sq(2, 3)).unwrap() else {
+    let Outcome::Black(lost) = solve(&start(&b, sq(1, 1), sq(2, 3)).unwrap()) else {
         panic!()
     };
     assert_eq!(lost.end, BlackEnd::KingStuck);
     assert_eq!(lost.turns.len(), 1);
     // With the pawn elsewhere (1,2) is open again, and the king has a move.
     let b = board("...\n.D.\n.D.");
-    let Outcome::Black(lost) = solve(&b, sq(1, 1), sq(3, 3)).unwrap() else {
+    let Outcome::Black(lost) = solve(&start(&b, sq(1, 1), sq(3, 3)).unwrap()) else {
         panic!()
     };
     assert_eq!(lost.end, BlackEnd::PawnHome);
@@ -65,7 +71,7 @@ fn the_king_blocks_the_pawn() {
     // The pawn steps onto D at (3,3), where it cannot be taken; the king then stands right
     // below it, on (3,2), and the pawn cannot move.
     let b = board("....\n..D.\n....\n....");
-    let Outcome::White(win) = solve(&b, sq(3, 1), sq(3, 4)).unwrap() else {
+    let Outcome::White(win) = solve(&start(&b, sq(3, 1), sq(3, 4)).unwrap()) else {
         panic!()
     };
     assert_eq!(win.end, WhiteEnd::Block);
@@ -79,7 +85,7 @@ fn the_pawn_reaches_the_bottom_line_but_is_captured_there() {
     // with the king on (3,3): turn 0 pawn (1,2): king to (2,2)? (2,1) is floating, (2,2) not.
     // Then pawn to (1,1); the king takes from (2,2).
     let b = Board::open(3, 3);
-    let Outcome::White(win) = solve(&b, sq(3, 3), sq(1, 2)).unwrap() else {
+    let Outcome::White(win) = solve(&start(&b, sq(3, 3), sq(1, 2)).unwrap()) else {
         panic!()
     };
     assert_eq!(win.end, WhiteEnd::Capture);
@@ -92,7 +98,7 @@ fn a_pawn_on_the_bottom_line_wins_unless_taken_at_once() {
     let b = Board::open(3, 3);
     assert_eq!(winner(&b, sq(3, 3), sq(1, 1)), "Black");
     assert_eq!(winner(&b, sq(2, 2), sq(1, 1)), "White");
-    let Outcome::Black(lost) = solve(&b, sq(3, 3), sq(1, 1)).unwrap() else {
+    let Outcome::Black(lost) = solve(&start(&b, sq(3, 3), sq(1, 1)).unwrap()) else {
         panic!()
     };
     assert_eq!(lost.end, BlackEnd::PawnHome);
@@ -101,7 +107,7 @@ fn a_pawn_on_the_bottom_line_wins_unless_taken_at_once() {
 #[test]
 fn a_pawn_stuck_above_a_forbidden_field_loses() {
     let b = board("...\n.F.\n...");
-    let Outcome::White(win) = solve(&b, sq(1, 1), sq(2, 3)).unwrap() else {
+    let Outcome::White(win) = solve(&start(&b, sq(1, 1), sq(2, 3)).unwrap()) else {
         panic!()
     };
     assert_eq!(win.end, WhiteEnd::PawnStuck);
@@ -120,7 +126,7 @@ fn a_king_starting_on_a_floating_dangerous_field_is_fine() {
     // The king starts on (1,2), diagonally below the pawn on (2,3): allowed, and it must
     // move; stepping to (2,2) blocks.
     let b = Board::open(3, 3);
-    assert!(b.check_start(sq(1, 2), sq(2, 3)).is_ok());
+    assert!(start(&b, sq(1, 2), sq(2, 3)).is_ok());
     assert_eq!(winner(&b, sq(1, 2), sq(2, 3)), "White");
 }
 
@@ -130,7 +136,7 @@ fn a_king_with_no_move_loses() {
     b.set(sq(2, 2), Field::Open);
     // King on (2,2) surrounded by D, the pawn above it on D too: White moves first and has no
     // open field, so Black wins (although the king blocks the pawn).
-    let Outcome::Black(lost) = solve(&b, sq(2, 2), sq(2, 3)).unwrap() else {
+    let Outcome::Black(lost) = solve(&start(&b, sq(2, 2), sq(2, 3)).unwrap()) else {
         panic!()
     };
     assert_eq!(lost.end, BlackEnd::KingStuck);
@@ -138,14 +144,17 @@ fn a_king_with_no_move_loses() {
 
 #[test]
 fn the_black_win_of_the_first_sample_names_the_floating_square() {
-    let Outcome::Black(lost) = solve(&board(SAMPLE_1), sq(7, 6), sq(3, 7)).unwrap() else {
+    let Outcome::Black(lost) = solve(&start(&board(SAMPLE_1), sq(7, 6), sq(3, 7)).unwrap()) else {
         panic!()
     };
     assert_eq!(lost.end, BlackEnd::PawnHome);
     let last = lost.turns.last().unwrap();
     assert_eq!(last.pawn, sq(3, 1));
     assert!(
-        last.capture_from.contains(&(sq(4, 1), Barrier::Floating)),
+        last.capture_from.contains(&Approach {
+            square: sq(4, 1),
+            barrier: Barrier::Floating
+        }),
         "{last:?}"
     );
 }
@@ -154,23 +163,23 @@ fn the_black_win_of_the_first_sample_names_the_floating_square() {
 fn starts_that_break_the_statement_are_refused() {
     let b = board("F.\n.D");
     assert_eq!(
-        solve(&b, sq(1, 2), sq(2, 2)),
+        start(&b, sq(1, 2), sq(2, 2)),
         Err(PositionError::KingOnClosedField(sq(1, 2), "forbidden"))
     );
     assert_eq!(
-        solve(&b, sq(2, 1), sq(1, 1)),
+        start(&b, sq(2, 1), sq(1, 1)),
         Err(PositionError::KingOnClosedField(sq(2, 1), "dangerous"))
     );
     assert_eq!(
-        solve(&b, sq(1, 1), sq(1, 2)),
+        start(&b, sq(1, 1), sq(1, 2)),
         Err(PositionError::PawnOnForbidden(sq(1, 2)))
     );
     assert_eq!(
-        solve(&b, sq(1, 1), sq(1, 1)),
+        start(&b, sq(1, 1), sq(1, 1)),
         Err(PositionError::SameSquare(sq(1, 1)))
     );
     assert_eq!(
-        solve(&b, sq(3, 1), sq(1, 1)),
+        start(&b, sq(3, 1), sq(1, 1)),
         Err(PositionError::OffBoard(sq(3, 1), 2, 2))
     );
 }
@@ -181,7 +190,7 @@ fn wide_boards_use_several_words_a_row() {
     let b = Board::open(200, 3);
     assert_eq!(winner(&b, sq(130, 1), sq(128, 3)), "White");
     assert_eq!(winner(&b, sq(1, 1), sq(200, 3)), "Black");
-    let t = table(&b, sq(128, 3)).unwrap();
+    let t = table(&start(&b, sq(1, 1), sq(128, 3)).unwrap());
     assert_eq!(t.white_wins(sq(130, 1)), Some(true));
     assert_eq!(t.white_wins(sq(1, 1)), Some(false));
 }
@@ -250,7 +259,7 @@ fn small_case() -> impl Strategy<Value = (Board, Square, Square)> {
                 .collect();
             let b = Board::from_rows(&rows).unwrap();
             let (king, pawn) = (sq(kx, ky), sq(px, py));
-            b.check_start(king, pawn).is_ok().then_some((b, king, pawn))
+            start(&b, king, pawn).is_ok().then_some((b, king, pawn))
         })
 }
 
@@ -286,20 +295,20 @@ proptest! {
 
     #[test]
     fn solver_agrees_with_a_plain_game_tree_search((b, king, pawn) in small_case()) {
-        let outcome = solve(&b, king, pawn).unwrap();
-        prop_assert_eq!(outcome.winner() == "White", tree_white_wins(&b, king, pawn), "{}", b);
+        let outcome = solve(&start(&b, king, pawn).unwrap());
+        prop_assert_eq!(outcome.winner() == Winner::White, tree_white_wins(&b, king, pawn), "{}", b);
         if let Outcome::White(win) = &outcome {
             check_white_line(&b, win, pawn);
         }
     }
 
     #[test]
-    fn the_table_agrees_with_the_single_position_solver((b, _king, pawn) in small_case()) {
-        let t = table(&b, pawn).unwrap();
+    fn the_table_agrees_with_the_single_position_solver((b, king, pawn) in small_case()) {
+        let t = table(&start(&b, king, pawn).unwrap());
         for y in 1..=b.height() {
             for x in 1..=b.width() {
                 let king = sq(x, y);
-                let expected = b.check_start(king, pawn).ok().map(|()| white_wins(&b, king, pawn).unwrap());
+                let expected = start(&b, king, pawn).ok().map(|position| white_wins(&position));
                 prop_assert_eq!(t.white_wins(king), expected, "king {} on\n{}", king, b);
             }
         }

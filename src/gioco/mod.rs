@@ -6,7 +6,7 @@
 //! then joins the left column to the right column (the Hex theorem, which
 //! [`judge`] checks rather than assumes: the chain it returns is looked for, not presumed).
 //!
-//! The geometry and the connection search are the Hex judge's ([`crate::connect`]), with the
+//! The geometry and the connection search are the Hex judge's (the crate's `connect` module), with the
 //! orientation as a parameter. The contest format (UVa 260) lives in [`uva`].
 //!
 //! # Examples
@@ -20,22 +20,33 @@
 //! assert_eq!(judgement.chain.unwrap().len(), 4);
 //! ```
 
+#[cfg(feature = "generate")]
 pub mod generate;
 pub mod show;
 pub mod uva;
 
 use std::fmt;
+use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
 use crate::connect::Crossing;
+use crate::game::{Cases, Game};
 use crate::grid::{Adjacency, Coord, Grid, Side};
-use crate::input::{self, Alphabet, InputError};
+use crate::input::InputError;
+use crate::input::rows::{self, Alphabet};
+use crate::render::Style;
+use crate::validate::Report;
 
 /// Il Gioco dell'X's adjacency: (i-1, j-1), (i-1, j), (i, j-1), (i, j+1), (i+1, j), (i+1, j+1).
 pub const ADJACENCY: Adjacency = Adjacency::HexFalling;
 
 /// A cell's colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Stone {
     /// Black (`b`) joins the top row to the bottom row.
     Black,
@@ -147,7 +158,7 @@ impl FromStr for Board {
 
     /// Reads rows of `b` and `w` separated by white space; the number of rows is the size.
     fn from_str(text: &str) -> Result<Self, InputError> {
-        input::square_grid(text, &ALPHABET).map(Board::from_grid)
+        rows::square_grid(text, &ALPHABET).map(Board::from_grid)
     }
 }
 
@@ -165,7 +176,10 @@ impl fmt::Display for Board {
 }
 
 /// The winner and its evidence.
+///
+/// As JSON: `winner` (`"black"` or `"white"`) and `chain`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Judgement {
     /// Black if Black joins top and bottom, otherwise White (the contest's rule).
     pub winner: Stone,
@@ -209,6 +223,81 @@ pub fn judge(board: &Board) -> Judgement {
             .crossing(Stone::White)
             .winning()
             .map(|w| coords(w.chain)),
+    }
+}
+
+/// The contest's answer: the winner, written `B` or `W`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict(pub Stone);
+
+impl fmt::Display for Verdict {
+    /// The contest's letter: `B` or `W`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.verdict_letter())
+    }
+}
+
+/// Il Gioco dell'X as a [`Game`]: full boards in the contest format (UVa 260).
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::Game;
+/// use arbiter::gioco::Gioco;
+///
+/// let board = Gioco.read("2\nbw\nbw\n0\n".as_bytes()).next().unwrap().unwrap();
+/// assert_eq!(Gioco.verdict(&board).to_string(), "B");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Gioco;
+
+impl Game for Gioco {
+    const NAME: &'static str = "gioco";
+    type Case = Board;
+    type Verdict = Verdict;
+    type Judgement = Judgement;
+
+    fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Board> {
+        Box::new(uva::cases(input))
+    }
+
+    fn verdict(&self, board: &Board) -> Verdict {
+        Verdict(winner(board))
+    }
+
+    fn judge(&self, board: &Board) -> Judgement {
+        judge(board)
+    }
+
+    fn verdict_of(&self, judgement: &Judgement) -> Verdict {
+        Verdict(judgement.winner)
+    }
+
+    fn write_line<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        number: usize,
+        verdict: &Verdict,
+    ) -> io::Result<()> {
+        uva::write_verdict(out, number, verdict.0)
+    }
+
+    fn explain(
+        &self,
+        board: &Board,
+        judgement: &Judgement,
+        style: Style,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        show::explain(board, judgement, style, out)
+    }
+
+    fn draw(&self, board: &Board, judgement: &Judgement, out: &mut dyn Write) -> io::Result<()> {
+        show::svg(board, judgement, out)
+    }
+
+    fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report> {
+        uva::validate(input)
     }
 }
 

@@ -21,21 +21,35 @@ use std::io::{self, BufRead, Write};
 
 use super::{ALPHABET, Board, Stone};
 use crate::grid::MAX_SIDE;
-use crate::input::{CaseReader, Cases, InputError, Tokens};
+use crate::input::cases::{Body, Framed, Framing};
+use crate::input::rows;
+use crate::input::tokens::Tokens;
+use crate::input::{InputError, Pos};
 use crate::validate::{Lines, Report};
 
-/// Reads the boards of a contest input one at a time (see [`cases`]).
-pub struct Reader<R> {
-    tokens: Tokens<R>,
-    read: usize,
+/// Reads a contest input from `reader`, one board at a time; after the first error, nothing.
+pub fn cases<R: BufRead>(reader: R) -> impl Iterator<Item = Result<Board, InputError>> {
+    let framing = Framing::UntilZero {
+        lead: "the board size N, or 0 to end",
+        range: 1..=MAX_SIDE as u64,
+    };
+    Framed::new(reader, framing, Boards)
 }
 
-/// Reads a contest input from `reader`.
-pub fn cases<R: BufRead>(reader: R) -> Cases<Reader<R>> {
-    Cases::new(Reader {
-        tokens: Tokens::new(reader),
-        read: 0,
-    })
+/// Reads one case's rows, its size read by the framing.
+struct Boards;
+
+impl<R: BufRead> Body<R> for Boards {
+    type Case = Board;
+
+    fn read(
+        &mut self,
+        tokens: &mut Tokens<R>,
+        lead: Option<(u64, Pos)>,
+    ) -> Result<Board, InputError> {
+        let size = lead.expect("the framing reads the size").0 as usize;
+        rows::grid(tokens, size, size, &ALPHABET).map(Board::from_grid)
+    }
 }
 
 /// Writes the contest line for case `case` (from 1).
@@ -54,56 +68,53 @@ pub fn write_verdict(
 ///
 /// # Errors
 /// When writing fails.
-pub fn write_case(out: &mut impl Write, board: &Board) -> io::Result<()> {
+pub fn write_case(out: &mut (impl Write + ?Sized), board: &Board) -> io::Result<()> {
     writeln!(out, "{}", board.size())?;
     write!(out, "{board}")
 }
 
-/// The official limit on the board size.
-pub const OFFICIAL_SIZE: u64 = 200;
+/// The official limits on the board size.
+pub const OFFICIAL_SIZES: std::ops::RangeInclusive<u64> = 2..=200;
 
-/// Checks a file against the statement's exact layout and official limits: per case `N` on
-/// its own line and `N` rows of `N` letters `b`/`w`, then a line `0`, a newline after each.
-pub fn validate(text: &[u8]) -> Report {
-    let mut lines = Lines::new(text);
+/// Checks a file against the statement's exact layout, official limits and promises: per
+/// case `N` on its own line (2 <= N <= 200) and `N` rows of `N` letters `b`/`w` from a game
+/// played out, so that the counts of the two colours differ by at most one; then a line `0`,
+/// a newline after each.
+///
+/// # Errors
+/// Only when reading fails.
+pub fn validate(input: &mut dyn BufRead) -> io::Result<Report> {
+    let mut lines = Lines::new(input)?;
     for case in 1.. {
         lines.case = Some(case);
-        let Some(size) = lines.number_line("the board size N, or 0 to end") else {
+        let Some(size) = lines.number_line("the board size N, or 0 to end")? else {
             break;
         };
         if size == 0 {
             break;
         }
         let line = lines.line();
-        lines.within(line, size, 1..=OFFICIAL_SIZE, "N");
+        if !lines.within(line, size, OFFICIAL_SIZES, "N") && size > 10 * OFFICIAL_SIZES.end() {
+            // Rows far past the limit are not read one by one as this case's.
+            break;
+        }
+        let (mut black, mut white, mut whole) = (0u64, 0u64, true);
         for _ in 0..size {
-            let Some((line, row)) = lines.next("a board row") else {
+            let Some((line, row)) = lines.next("a board row")? else {
+                whole = false;
                 break;
             };
-            lines.row(line, row, size, b"bw", "'b' or 'w'");
+            whole &= lines.row(line, &row, size, b"bw", "'b' or 'w'");
+            black += row.iter().filter(|&&b| b == b'b').count() as u64;
+            white += row.iter().filter(|&&b| b == b'w').count() as u64;
+        }
+        if whole && black.abs_diff(white) > 1 {
+            let message = format!(
+                "the board holds {black} black and {white} white cells: a game played out \
+                 leaves counts at most one apart"
+            );
+            lines.violation(line, message);
         }
     }
     lines.finish()
-}
-
-impl<R: BufRead> CaseReader for Reader<R> {
-    type Case = Board;
-
-    fn read_case(&mut self) -> Result<Option<Board>, InputError> {
-        let case = self.read + 1;
-        let in_case = |e: InputError| e.in_case(case);
-        let expected = "the board size N, or 0 to end";
-        let (size, _) = self
-            .tokens
-            .number_in(0..=MAX_SIDE as u64, expected)
-            .map_err(in_case)?;
-        if size == 0 {
-            self.tokens.finish()?;
-            return Ok(None);
-        }
-        self.read = case;
-        let size = size as usize;
-        let grid = self.tokens.grid(size, size, &ALPHABET).map_err(in_case)?;
-        Ok(Some(Board::from_grid(grid)))
-    }
 }

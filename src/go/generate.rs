@@ -11,9 +11,13 @@
 //! assert_eq!(p.size(), 19);
 //! ```
 
+use std::io::{self, Write};
+use std::ops::RangeInclusive;
+
 use rand::Rng;
 
 use super::{Position, Stone};
+use crate::game::Generate;
 use crate::grid::Coord;
 
 /// What kind of position to make.
@@ -36,14 +40,6 @@ impl Mode {
 
     /// The modes' names on the command line, in the order of [`Mode::ALL`].
     pub const NAMES: [&'static str; 4] = ["sparse", "dense", "one-colour", "walled"];
-
-    /// The mode of a command-line name.
-    pub fn named(name: &str) -> Option<Mode> {
-        Self::NAMES
-            .iter()
-            .position(|&n| n == name)
-            .map(|i| Self::ALL[i])
-    }
 }
 
 /// A `size` x `size` position of the given mode, drawn from `rng`. It always holds at least
@@ -116,23 +112,24 @@ pub fn position(size: usize, mode: Mode, rng: &mut impl Rng) -> Position {
     p
 }
 
-/// Writes a Go contest input: the positions, then `0`: `cases` of them, each of `mode`, or of every mode in turn when `mode` is
-/// `None`, drawn from a generator seeded with `seed`, so the same arguments give the same
-/// bytes.
-///
-/// # Errors
-/// When writing fails.
-pub fn write_input(
-    out: &mut impl std::io::Write,
-    cases: usize,
-    size: usize,
-    mode: Option<Mode>,
-    seed: u64,
-) -> std::io::Result<()> {
-    let mut rng = <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(seed);
-    for case in 0..cases {
-        let mode = mode.unwrap_or(Mode::ALL[case % Mode::ALL.len()]);
-        super::stanford::write_case(out, &position(size, mode, &mut rng))?;
+impl Generate for super::Go {
+    const MODES: &'static [&'static str] = &Mode::NAMES;
+    const DEFAULT_SIZE: usize = 19;
+    const SIZES: RangeInclusive<usize> = 1..=super::MAX_SIZE;
+
+    fn write_input(
+        &self,
+        out: &mut dyn Write,
+        cases: usize,
+        size: usize,
+        mode: Option<usize>,
+        seed: u64,
+    ) -> io::Result<()> {
+        let mut rng = <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(seed);
+        for case in 0..cases {
+            let mode = mode.map_or(Mode::ALL[case % Mode::ALL.len()], |m| Mode::ALL[m]);
+            super::stanford::write_case(out, &position(size, mode, &mut rng))?;
+        }
+        writeln!(out, "0")
     }
-    writeln!(out, "0")
 }

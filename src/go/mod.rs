@@ -36,6 +36,7 @@
 //! assert_eq!(score.result(Rules::Area, komi).to_string(), "W+6.5");
 //! ```
 
+#[cfg(feature = "generate")]
 pub mod generate;
 pub mod show;
 pub mod stanford;
@@ -44,11 +45,16 @@ pub mod stanford;
 // such condition is a coin toss, which a branch would mispredict half the time.
 use std::fmt;
 use std::hint::select_unpredictable as pick;
+use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
+use crate::game::{Cases, Game};
 use crate::grid::{Adjacency, Coord, EMPTY, Grid, Shape};
-use crate::input::{self, Alphabet, InputError};
+use crate::input::rows::{self, Alphabet};
+use crate::input::{InputError, Pos};
 use crate::labels;
+use crate::render::Style;
+use crate::validate::Report;
 
 /// The largest board side: far past the 52 x 52 that SGF allows, while one board stays a few
 /// megabytes of memory.
@@ -56,6 +62,11 @@ pub const MAX_SIZE: usize = 1024;
 
 /// A stone's colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Stone {
     /// Black (`X` in diagrams).
     Black,
@@ -76,6 +87,14 @@ impl Stone {
             1 => Some(Stone::Black),
             2 => Some(Stone::White),
             _ => None,
+        }
+    }
+
+    /// The colour's name in running text: `black` or `white`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Stone::Black => "black",
+            Stone::White => "white",
         }
     }
 
@@ -107,7 +126,7 @@ pub struct Position {
 
 /// The error of [`Position::place`]: the point already holds a stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{at} already holds a {} stone", by.to_string().to_lowercase())]
+#[error("{at} already holds a {} stone", by.name())]
 pub struct Occupied {
     /// The point.
     pub at: Coord,
@@ -175,9 +194,9 @@ impl FromStr for Position {
 
     /// Reads a diagram: rows of `X` (black), `O` (white) and `.` separated by white space.
     fn from_str(text: &str) -> Result<Self, InputError> {
-        let grid = input::square_grid(text, &ALPHABET)?;
+        let grid = rows::square_grid(text, &ALPHABET)?;
         if grid.rows() > MAX_SIZE {
-            let pos = input::Pos { line: 1, column: 1 };
+            let pos = Pos { line: 1, column: 1 };
             let found = format!("{} rows", grid.rows());
             return Err(InputError::unexpected(
                 pos,
@@ -211,35 +230,35 @@ impl fmt::Display for Position {
 
 /// One empty region: a maximal 4-connected set of empty points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Region {
     /// The first point of the region in reading order (top row first, then left to right).
     pub first: Coord,
     /// How many points it has.
     pub points: usize,
-    /// Whether a black stone is next to it.
-    pub touches_black: bool,
-    /// Whether a white stone is next to it.
-    pub touches_white: bool,
+    /// The colour whose territory this is: the only colour next to it, or `None` (neutral)
+    /// when it touches both colours or no stone at all.
+    pub owner: Option<Stone>,
 }
 
 impl Region {
-    /// The colour whose territory this is: the only colour next to it, or `None` (neutral)
-    /// when it touches both colours or no stone at all.
+    /// The colour whose territory this is (see [`Region::owner`]).
     pub fn owner(&self) -> Option<Stone> {
-        match (self.touches_black, self.touches_white) {
-            (true, false) => Some(Stone::Black),
-            (false, true) => Some(Stone::White),
-            _ => None,
-        }
+        self.owner
     }
 }
 
 /// The territory map of a position: every empty region, and which region each point is in.
+///
+/// As JSON: `regions`, each with its `first` point, its `points` and its `owner`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Territory {
     regions: Vec<Region>,
     /// Per grid index: the region number, or [`NO_REGION`] for a stone or the border.
+    #[cfg_attr(feature = "serde", serde(skip))]
     region_of: Vec<u32>,
+    #[cfg_attr(feature = "serde", serde(skip))]
     shape: Shape,
 }
 
@@ -326,13 +345,17 @@ fn flood(
     Region {
         first: grid.coord(start),
         points,
-        touches_black: colours & 1 != 0,
-        touches_white: colours & 2 != 0,
+        owner: match colours {
+            1 => Some(Stone::Black),
+            2 => Some(Stone::White),
+            _ => None,
+        },
     }
 }
 
 /// One player's count.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Tally {
     /// Stones on the board.
     pub stones: usize,
@@ -342,6 +365,7 @@ pub struct Tally {
 
 /// Both players' counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Score {
     /// Black's stones and territory.
     pub black: Tally,
@@ -352,7 +376,7 @@ pub struct Score {
 /// Scores a position: both players' stones and territory.
 ///
 /// Counts the same points as [`territory`] (a property test checks it) without building the
-/// map. Boards up to 62 a side go by runs of empty points ([`score_by_runs`]); larger ones
+/// map. Boards up to 62 a side go by runs of empty points (`score_by_runs`); larger ones
 /// point by point, in three branch-light passes:
 ///
 /// 1. in reading order, each empty point takes a provisional region label from its upper or
@@ -606,6 +630,11 @@ pub fn score_of(position: &Position, territory: &Territory) -> Score {
 
 /// How points are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Rules {
     /// Territory scoring (Japanese and Korean rules): territory only. With every stone alive
     /// and no prisoners recorded, this is the contest's count.
@@ -615,9 +644,18 @@ pub enum Rules {
 }
 
 /// Komi: points given to White, in whole or half points (negative for reverse komi).
+///
+/// As JSON: a number (`6.5`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(into = "f64"))]
 pub struct Komi {
     halves: i64,
+}
+
+impl From<Komi> for f64 {
+    fn from(komi: Komi) -> f64 {
+        komi.halves as f64 / 2.0
+    }
 }
 
 impl Komi {
@@ -708,7 +746,10 @@ impl fmt::Display for Verdict {
 }
 
 /// A game's result under real rules and komi.
+///
+/// As JSON: the `RE` text (`"B+3.5"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(into = "String"))]
 pub enum GameResult {
     /// Jigo: equal points after komi.
     Draw,
@@ -719,6 +760,12 @@ pub enum GameResult {
         /// By how much.
         margin: HalfPoints,
     },
+}
+
+impl From<GameResult> for String {
+    fn from(result: GameResult) -> String {
+        result.to_string()
+    }
 }
 
 impl fmt::Display for GameResult {
@@ -771,6 +818,180 @@ impl Score {
                 margin: HalfPoints(lead.unsigned_abs()),
             },
         }
+    }
+}
+
+/// How a game is scored: the contest's territory difference, or a result under real rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Scoring {
+    /// What counts.
+    pub rules: Rules,
+    /// Points given to White.
+    pub komi: Komi,
+}
+
+/// A scored position: both counts and the territory map, and the result when it was scored
+/// under real rules.
+///
+/// As JSON: `black` and `white` (`stones`, `territory`), `regions`, and with real rules
+/// `rules`, `komi` and `result`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Judgement {
+    /// Both players' stones and territory.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub score: Score,
+    /// Every empty region with its owner.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub territory: Territory,
+    /// The rules and komi, when real rules were asked for.
+    #[cfg_attr(
+        feature = "serde",
+        serde(flatten, skip_serializing_if = "Option::is_none")
+    )]
+    pub scoring: Option<Scoring>,
+    /// The result under those rules.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub result: Option<GameResult>,
+}
+
+/// The answer of one position: the contest's line, or a result under real rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The contest's verdict: `Black wins by 3`.
+    Contest(Verdict),
+    /// A result: `B+3.5`.
+    Scored(GameResult),
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Contest(verdict) => verdict.fmt(f),
+            Outcome::Scored(result) => result.fmt(f),
+        }
+    }
+}
+
+/// Go scoring as a [`Game`]: positions in the contest format, scored by the contest's rule or
+/// by real rules with komi.
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::Game;
+/// use arbiter::go::{Go, Komi, Rules, Scoring};
+///
+/// let game = Go { scoring: Some(Scoring { rules: Rules::Area, komi: Komi::from_halves(13) }) };
+/// let position = game.read("2 1 0\n1 1\n0\n".as_bytes()).next().unwrap().unwrap();
+/// // Area: Black has 1 stone and 3 points, White 6.5 of komi.
+/// assert_eq!(game.verdict(&position).to_string(), "W+2.5");
+/// assert_eq!(Go::CONTEST.verdict(&position).to_string(), "Black wins by 3");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// Real rules and komi, or `None` for the contest's rule.
+    pub scoring: Option<Scoring>,
+}
+
+/// The error of [`Go::new`]: komi without rules that count it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("komi needs real rules (area or territory scoring): the contest's rule has no komi")]
+pub struct KomiWithoutRules;
+
+impl Go {
+    /// The contest's rule: territory against territory, no komi.
+    pub const CONTEST: Go = Go { scoring: None };
+
+    /// Scoring by `rules` with `komi` (none when absent), or by the contest's rule when
+    /// `rules` is `None`.
+    ///
+    /// # Errors
+    /// Komi without rules: the contest's rule has none.
+    pub fn new(rules: Option<Rules>, komi: Option<Komi>) -> Result<Go, KomiWithoutRules> {
+        match (rules, komi) {
+            (None, Some(_)) => Err(KomiWithoutRules),
+            (None, None) => Ok(Go::CONTEST),
+            (Some(rules), komi) => Ok(Go {
+                scoring: Some(Scoring {
+                    rules,
+                    komi: komi.unwrap_or_default(),
+                }),
+            }),
+        }
+    }
+
+    fn outcome(&self, score: &Score) -> Outcome {
+        match self.scoring {
+            None => Outcome::Contest(score.verdict()),
+            Some(Scoring { rules, komi }) => Outcome::Scored(score.result(rules, komi)),
+        }
+    }
+}
+
+impl Game for Go {
+    const NAME: &'static str = "go";
+    type Case = Position;
+    type Verdict = Outcome;
+    type Judgement = Judgement;
+
+    fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Position> {
+        Box::new(stanford::cases(input))
+    }
+
+    fn verdict(&self, position: &Position) -> Outcome {
+        self.outcome(&score(position))
+    }
+
+    fn judge(&self, position: &Position) -> Judgement {
+        let territory = territory(position);
+        let score = score_of(position, &territory);
+        Judgement {
+            score,
+            territory,
+            scoring: self.scoring,
+            result: self.scoring.map(|s| score.result(s.rules, s.komi)),
+        }
+    }
+
+    fn verdict_of(&self, judgement: &Judgement) -> Outcome {
+        self.outcome(&judgement.score)
+    }
+
+    fn write_line<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        _number: usize,
+        outcome: &Outcome,
+    ) -> io::Result<()> {
+        match outcome {
+            Outcome::Contest(verdict) => stanford::write_verdict(out, *verdict),
+            Outcome::Scored(result) => writeln!(out, "{result}"),
+        }
+    }
+
+    fn explain(
+        &self,
+        position: &Position,
+        judgement: &Judgement,
+        style: Style,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        show::explain(position, judgement, style, out)
+    }
+
+    fn draw(
+        &self,
+        position: &Position,
+        judgement: &Judgement,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        show::svg(position, &judgement.territory, out)
+    }
+
+    fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report> {
+        stanford::validate(input)
     }
 }
 

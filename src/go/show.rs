@@ -1,134 +1,104 @@
-//! Go scoring's evidence for people and programs: a plain-language count with a territory
-//! diagram ([`explain`]), a JSON record with the territory map ([`json`]) and an SVG picture
-//! ([`svg`]).
+//! Go scoring's evidence for people: a plain-language count with a territory diagram
+//! ([`explain`]) and an SVG picture ([`svg`]). The JSON record is the judgement's own
+//! serialisation.
 //!
 //! # Examples
 //!
 //! ```
-//! use arbiter::go::{score, show, territory, Position};
+//! use arbiter::Game;
+//! use arbiter::go::{show, Go, Position};
 //! use arbiter::render::Style;
 //!
 //! let position: Position = "O.\n..".parse().unwrap();
-//! let text = show::explain(&position, &territory(&position), &score(&position), None, Style::default());
-//! assert!(text.starts_with("Black has 0 stones and 0 points of territory, White 1 stone and 3 points"));
+//! let mut text = Vec::new();
+//! show::explain(&position, &Go::CONTEST.judge(&position), Style::default(), &mut text).unwrap();
+//! assert!(text.starts_with(b"Black has 0 stones and 0 points of territory, White 1 stone and 3 points"));
 //! ```
 
-use serde_json::{Value, json};
+use std::io::{self, Write};
 
-use super::{Komi, Position, Rules, Score, Stone, Territory};
+use super::{Judgement, Position, Rules, Scoring, Stone, Territory};
 use crate::grid::Coord;
-use crate::render::{Ink, Style, Svg, paint};
+use crate::render::{self, Ink, Mark, Style, Svg};
 
 fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
-/// The contest's count in words (and the result under `rules` with komi, when given), then
-/// the board: `X` and `O` stones, `x` and `o` their territory, `.` neutral points.
+/// Writes the contest's count in words (and the result under real rules with komi, when
+/// scored so), then the board: `X` and `O` stones, `x` and `o` their territory, `.` neutral
+/// points.
+///
+/// # Errors
+/// When writing fails.
 pub fn explain(
     position: &Position,
-    territory: &Territory,
-    score: &Score,
-    rules: Option<(Rules, Komi)>,
+    judgement: &Judgement,
     style: Style,
-) -> String {
-    let mut text = format!(
-        "Black has {} and {} of territory, White {} and {}: {}.\n",
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (score, territory) = (&judgement.score, &judgement.territory);
+    writeln!(
+        out,
+        "Black has {} and {} of territory, White {} and {}: {}.",
         plural(score.black.stones, "stone"),
         plural(score.black.territory, "point"),
         plural(score.white.stones, "stone"),
         plural(score.white.territory, "point"),
         score.verdict()
-    );
-    let owned = |stone| {
-        territory
-            .regions()
-            .iter()
-            .filter(|r| r.owner() == Some(stone))
-            .count()
-    };
-    let neutral = territory
-        .regions()
-        .iter()
-        .filter(|r| r.owner().is_none())
-        .count();
-    text.push_str(&format!(
-        "{}: {} Black's, {} White's, {} neutral (touching both colours or none).\n",
-        plural(territory.regions().len(), "empty region"),
-        owned(Stone::Black),
-        owned(Stone::White),
-        neutral
-    ));
-    if let Some((rules, komi)) = rules {
+    )?;
+    let regions = territory.regions();
+    let owned = |owner| regions.iter().filter(|r| r.owner == owner).count();
+    writeln!(
+        out,
+        "{}: {} Black's, {} White's, {} neutral (touching both colours or none).",
+        plural(regions.len(), "empty region"),
+        owned(Some(Stone::Black)),
+        owned(Some(Stone::White)),
+        owned(None)
+    )?;
+    if let Some(Scoring { rules, komi }) = judgement.scoring {
         let name = match rules {
             Rules::Area => "Area scoring (stones and territory)",
             Rules::Territory => "Territory scoring",
         };
-        text.push_str(&format!(
-            "{name} with komi {komi}: Black {}, White {} + {komi}: {}.\n",
+        writeln!(
+            out,
+            "{name} with komi {komi}: Black {}, White {} + {komi}: {}.",
             score.points(Stone::Black, rules),
             score.points(Stone::White, rules),
             score.result(rules, komi)
-        ));
+        )?;
     }
     let n = position.size();
-    let header: String = (1..=n).map(|c| format!("{:>3}", c % 100)).collect();
-    text.push_str(&format!("    {header}\n"));
+    write!(out, "    ")?;
+    for c in 1..=n {
+        write!(out, "{:>3}", c % 100)?;
+    }
+    writeln!(out)?;
     for row in 0..n {
-        text.push_str(&format!("{:>3} ", row + 1));
+        write!(out, "{:>3} ", row + 1)?;
         for col in 0..n {
             let at = Coord { row, col };
             let mark = match (
                 position.get(at),
-                territory.region_at(at).and_then(|r| r.owner()),
+                territory.region_at(at).and_then(|r| r.owner),
             ) {
-                (Some(Stone::Black), _) => paint("X", Ink::Highlight, style),
-                (Some(Stone::White), _) => paint("O", Ink::Blue, style),
-                (None, Some(Stone::Black)) => paint("x", Ink::Highlight, style),
-                (None, Some(Stone::White)) => paint("o", Ink::Blue, style),
-                (None, None) => paint(".", Ink::Dim, style),
+                (Some(Stone::Black), _) => Mark::new('X', Ink::Highlight),
+                (Some(Stone::White), _) => Mark::new('O', Ink::Blue),
+                (None, Some(Stone::Black)) => Mark::new('x', Ink::Highlight),
+                (None, Some(Stone::White)) => Mark::new('o', Ink::Blue),
+                (None, None) => Mark::new('.', Ink::Dim),
             };
-            text.push_str(&format!("  {mark}"));
+            write!(out, "  ")?;
+            mark.write(out, style)?;
         }
-        text.push('\n');
+        writeln!(out)?;
     }
-    text.push_str(
-        "  (X O: stones; x o: their territory; .: neutral; rows and columns as in the input)\n",
-    );
-    text
-}
-
-/// One JSON record: the case, the contest verdict, both tallies, every region with its owner,
-/// and the result under `rules` with komi when given.
-pub fn json(
-    case: usize,
-    territory: &Territory,
-    score: &Score,
-    rules: Option<(Rules, Komi)>,
-) -> Value {
-    let owner = |stone: Option<Stone>| stone.map(|s| s.to_string().to_lowercase());
-    let regions: Vec<Value> = territory
-        .regions()
-        .iter()
-        .map(|r| json!({ "first": r.first, "points": r.points, "owner": owner(r.owner()) }))
-        .collect();
-    let mut record = json!({
-        "game": "go",
-        "case": case,
-        "verdict": score.verdict().to_string(),
-        "black": { "stones": score.black.stones, "territory": score.black.territory },
-        "white": { "stones": score.white.stones, "territory": score.white.territory },
-        "regions": regions,
-    });
-    if let Some((rules, komi)) = rules {
-        record["rules"] = json!(match rules {
-            Rules::Area => "area",
-            Rules::Territory => "territory",
-        });
-        record["komi"] = json!(komi.to_string());
-        record["result"] = json!(score.result(rules, komi).to_string());
-    }
-    record
+    writeln!(
+        out,
+        "  (X O: stones; x o: their territory; .: neutral; rows and columns as in the input)"
+    )
 }
 
 /// Picture geometry: the distance between lines and the margin.
@@ -142,12 +112,16 @@ pub fn point_centre(at: Coord) -> (f64, f64) {
     (MARGIN + STEP * at.col as f64, MARGIN + STEP * at.row as f64)
 }
 
-/// The board with its lines, stones, and a small square of the owner's colour on each point
-/// of territory.
-pub fn svg(position: &Position, territory: &Territory) -> String {
+/// Writes the board with its lines, stones, and a small square of the owner's colour on each
+/// point of territory.
+///
+/// # Errors
+/// When writing fails, or for a board too big to draw.
+pub fn svg(position: &Position, territory: &Territory, out: &mut dyn Write) -> io::Result<()> {
     let n = position.size();
+    render::check_picture_size(n * n)?;
     let side = 2.0 * MARGIN + STEP * (n as f64 - 1.0);
-    let mut svg = Svg::new(side, side);
+    let mut svg = Svg::new(out, side, side);
     svg.rect(0.0, 0.0, side, side, BOARD, None);
     let far = MARGIN + STEP * (n as f64 - 1.0);
     for i in 0..n {
@@ -155,29 +129,28 @@ pub fn svg(position: &Position, territory: &Territory) -> String {
         svg.polyline(&[(MARGIN, at), (far, at)], "#333333", 1.0);
         svg.polyline(&[(at, MARGIN), (at, far)], "#333333", 1.0);
     }
+    let colour = |stone| match stone {
+        Stone::Black => "#111111",
+        Stone::White => "#fafafa",
+    };
     for row in 0..n {
         for col in 0..n {
             let at = Coord { row, col };
             let (x, y) = point_centre(at);
-            let colour = |stone| {
-                if stone == Stone::Black {
-                    "#111111"
-                } else {
-                    "#fafafa"
-                }
-            };
             match position.get(at) {
                 Some(stone) => svg.circle(x, y, STEP * 0.45, colour(stone), Some(("#111111", 1.0))),
                 None => {
-                    if let Some(owner) = territory.region_at(at).and_then(|r| r.owner()) {
+                    if let Some(owner) = territory.region_at(at).and_then(|r| r.owner) {
                         let half = STEP * 0.18;
+                        let square = (x - half, y - half, 2.0 * half);
+                        let stroke = Some(("#111111", 0.5));
                         svg.rect(
-                            x - half,
-                            y - half,
-                            2.0 * half,
-                            2.0 * half,
+                            square.0,
+                            square.1,
+                            square.2,
+                            square.2,
                             colour(owner),
-                            Some(("#111111", 0.5)),
+                            stroke,
                         );
                     }
                 }

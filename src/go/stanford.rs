@@ -14,44 +14,41 @@
 //! let input = "2 0 1\n1 1\n0\n";
 //! let position = stanford::cases(input.as_bytes()).next().unwrap().unwrap();
 //! let mut out = Vec::new();
-//! stanford::write_verdict(&mut out, 1, score(&position).verdict()).unwrap();
+//! stanford::write_verdict(&mut out, score(&position).verdict()).unwrap();
 //! assert_eq!(out, b"White wins by 3\n");
 //! ```
 
-use std::fmt;
 use std::io::{self, BufRead, Write};
 
 use super::{MAX_SIZE, Position, Stone, Verdict};
 use crate::grid::Coord;
-use crate::input::{CaseReader, Cases, ErrorKind, InputError, Pos, Tokens};
+use crate::input::cases::{Body, Framed, Framing};
+use crate::input::tokens::Tokens;
+use crate::input::{InputError, Pos};
 use crate::validate::{Lines, Report};
 
-/// Reads the positions of a contest input one at a time (see [`cases`]).
-pub struct Reader<R> {
-    tokens: Tokens<R>,
-    read: usize,
-    /// The stones' coordinates of the case being read, kept to spare an allocation a case.
-    numbers: Vec<(u64, Pos)>,
+/// Reads a contest input from `reader`, one position at a time; after the first error,
+/// nothing.
+pub fn cases<R: BufRead>(reader: R) -> impl Iterator<Item = Result<Position, InputError>> {
+    let framing = Framing::UntilZero {
+        lead: "the board size n, or 0 to end",
+        range: 1..=MAX_SIZE as u64,
+    };
+    Framed::new(reader, framing, Positions::default())
 }
 
-/// Reads a contest input from `reader`.
-pub fn cases<R: BufRead>(reader: R) -> Cases<Reader<R>> {
-    Cases::new(Reader {
-        tokens: Tokens::new(reader),
-        read: 0,
-        numbers: Vec::new(),
-    })
+/// Reads one case's counts and stones, its size read by the framing.
+#[derive(Default)]
+struct Positions {
+    /// The stones' coordinates of the case being read, kept to spare an allocation a case.
+    numbers: Vec<(u64, Pos)>,
 }
 
 /// Writes the contest line for one case (the case number is not part of this format).
 ///
 /// # Errors
 /// When writing fails.
-pub fn write_verdict(
-    out: &mut (impl Write + ?Sized),
-    _case: usize,
-    verdict: Verdict,
-) -> io::Result<()> {
+pub fn write_verdict(out: &mut (impl Write + ?Sized), verdict: Verdict) -> io::Result<()> {
     // Written piece by piece: this runs once a case, and the formatting machinery would
     // cost more than the scoring of a 19 x 19 board.
     match verdict {
@@ -74,7 +71,7 @@ pub fn write_verdict(
 ///
 /// # Errors
 /// When writing fails.
-pub fn write_case(out: &mut impl Write, position: &Position) -> io::Result<()> {
+pub fn write_case(out: &mut (impl Write + ?Sized), position: &Position) -> io::Result<()> {
     let n = position.size();
     let points = |stone| {
         (0..n * n)
@@ -95,6 +92,28 @@ pub fn write_case(out: &mut impl Write, position: &Position) -> io::Result<()> {
     Ok(())
 }
 
+/// A contest case puts a stone on a point that already holds one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{} stone {number} of {of} is on ({row}, {col}), which already holds a {} stone",
+    stone.name(),
+    by.name()
+)]
+pub struct Clash {
+    /// The colour of the stone placed.
+    pub stone: Stone,
+    /// Which of its colour's stones it is, from 1.
+    pub number: u64,
+    /// How many stones of its colour the case declares.
+    pub of: u64,
+    /// The point's row, from 1 as the contest writes it.
+    pub row: u64,
+    /// The point's column, from 1.
+    pub col: u64,
+    /// The stone already there.
+    pub by: Stone,
+}
+
 /// What a coordinate token is, for messages: "the row of black stone 3 of 12".
 struct StoneField {
     stone: Stone,
@@ -103,13 +122,10 @@ struct StoneField {
     field: &'static str,
 }
 
-impl fmt::Display for StoneField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let colour = self.stone.to_string().to_lowercase();
-        if !self.field.is_empty() {
-            write!(f, "the {} of ", self.field)?;
-        }
-        write!(f, "{colour} stone {} of {}", self.number, self.of)
+impl std::fmt::Display for StoneField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (colour, number, of) = (self.stone.name(), self.number, self.of);
+        write!(f, "the {} of {colour} stone {number} of {of}", self.field)
     }
 }
 
@@ -120,17 +136,20 @@ pub const OFFICIAL_SIZE: u64 = 19;
 /// `n b w` (`1 <= n <= 19`, `1 <= b + w <= n * n`), a line of the `b` black pairs and a line
 /// of the `w` white pairs (a colour without stones may have an empty line or none), every
 /// point on the board and none twice; then a line `0`.
-pub fn validate(text: &[u8]) -> Report {
-    let mut lines = Lines::new(text);
+///
+/// # Errors
+/// Only when reading fails.
+pub fn validate(input: &mut dyn BufRead) -> io::Result<Report> {
+    let mut lines = Lines::new(input)?;
     for case in 1.. {
         lines.case = Some(case);
-        let Some((line, header)) = lines.next("the line 'n b w', or 0 to end") else {
+        let Some((line, header)) = lines.next("the line 'n b w', or 0 to end")? else {
             break;
         };
         if header == b"0" {
             break;
         }
-        let Some(counts) = lines.numbers(line, header, 3, "the line 'n b w'") else {
+        let Some(counts) = lines.numbers(line, &header, 3, "the line 'n b w'") else {
             break;
         };
         let (n, black, white) = (counts[0], counts[1], counts[2]);
@@ -144,19 +163,20 @@ pub fn validate(text: &[u8]) -> Report {
         );
         let mut taken = std::collections::HashSet::new();
         for (stone, count) in [(Stone::Black, black), (Stone::White, white)] {
-            let colour = stone.to_string().to_lowercase();
+            let colour = stone.name();
             if count == 0 {
                 // The empty line of a colour without stones may be there or not.
-                if lines.peek() == Some(b"") {
-                    lines.next("an empty line");
+                if lines.peek()? == Some(b"") {
+                    lines.next("an empty line")?;
                 }
                 continue;
             }
             let what = format!("the {count} {colour} pairs");
-            let Some((line, pairs)) = lines.next(&what) else {
+            let Some((line, pairs)) = lines.next(&what)? else {
                 break;
             };
-            let Some(numbers) = lines.numbers(line, pairs, count.saturating_mul(2) as usize, &what)
+            let Some(numbers) =
+                lines.numbers(line, &pairs, count.saturating_mul(2) as usize, &what)
             else {
                 continue;
             };
@@ -179,32 +199,18 @@ pub fn validate(text: &[u8]) -> Report {
     lines.finish()
 }
 
-impl<R: BufRead> CaseReader for Reader<R> {
+impl<R: BufRead> Body<R> for Positions {
     type Case = Position;
 
-    fn read_case(&mut self) -> Result<Option<Position>, InputError> {
-        let case = self.read + 1;
-        let expected = "the board size n, or 0 to end";
-        let (n, _) = self
-            .tokens
-            .number_in(0..=MAX_SIZE as u64, expected)
-            .map_err(|e| e.in_case(case))?;
-        if n == 0 {
-            self.tokens.finish()?;
-            return Ok(None);
-        }
-        self.read = case;
-        self.position(n).map(Some).map_err(|e| e.in_case(case))
-    }
-}
-
-impl<R: BufRead> Reader<R> {
-    fn position(&mut self, n: u64) -> Result<Position, InputError> {
+    fn read(
+        &mut self,
+        tokens: &mut Tokens<R>,
+        lead: Option<(u64, Pos)>,
+    ) -> Result<Position, InputError> {
+        let n = lead.expect("the framing reads the size").0;
         let points = n * n;
-        let (black, header) = self
-            .tokens
-            .number_in(0..=points, "the number of black stones b")?;
-        let (white, _) = self.tokens.number_in(
+        let (black, header) = tokens.number_in(0..=points, "the number of black stones b")?;
+        let (white, _) = tokens.number_in(
             0..=points - black,
             format_args!("the number of white stones w, with b + w at most n * n = {points}"),
         )?;
@@ -213,19 +219,18 @@ impl<R: BufRead> Reader<R> {
         // whatever error that causes.
         let hint = |e: InputError| {
             let counts = format!("b = {black} and w = {white} on line {}", header.line);
-            with_hint(e, &format!("do the counts {counts} match the pairs given?"))
+            e.with_hint(format!("do the counts {counts} match the pairs given?"))
         };
         for (stone, count) in [(Stone::Black, black), (Stone::White, white)] {
-            let field = |k: usize, field| StoneField {
+            let field = |k: usize| StoneField {
                 stone,
                 number: k as u64 / 2 + 1,
                 of: count,
-                field,
+                field: if k.is_multiple_of(2) { "row" } else { "column" },
             };
-            let expected = |k: usize| field(k, if k.is_multiple_of(2) { "row" } else { "column" });
             let pairs = &mut self.numbers;
-            self.tokens
-                .numbers_in(2 * count as usize, 1..=n, expected, pairs)
+            tokens
+                .numbers_in(2 * count as usize, 1..=n, field, pairs)
                 .map_err(hint)?;
             for (k, pair) in pairs.chunks_exact(2).enumerate() {
                 let ((row, pos), (col, _)) = (pair[0], pair[1]);
@@ -234,31 +239,18 @@ impl<R: BufRead> Reader<R> {
                     col: col as usize - 1,
                 };
                 if let Err(occupied) = position.place(at, stone) {
-                    let what = field(2 * k, "");
-                    return Err(hint(two_on_one_point(pos, what, occupied.by, row, col)));
+                    let clash = Clash {
+                        stone,
+                        number: k as u64 + 1,
+                        of: count,
+                        row,
+                        col,
+                        by: occupied.by,
+                    };
+                    return Err(hint(InputError::illegal(pos, clash)));
                 }
             }
         }
         Ok(position)
     }
-}
-
-fn two_on_one_point(pos: Pos, what: StoneField, by: Stone, row: u64, col: u64) -> InputError {
-    let by = by.to_string().to_lowercase();
-    let message = format!("{what} is on ({row}, {col}), which already holds a {by} stone");
-    InputError::rule(pos, message)
-}
-
-/// Adds a hint to the message of an "expected" error.
-fn with_hint(mut error: InputError, hint: &str) -> InputError {
-    match &mut error.kind {
-        ErrorKind::Unexpected { found, .. } => {
-            found.push_str(&format!(" ({hint})"));
-        }
-        ErrorKind::UnexpectedEnd { expected } | ErrorKind::Rule(expected) => {
-            expected.push_str(&format!(" ({hint})"));
-        }
-        _ => {}
-    }
-    error
 }

@@ -12,32 +12,39 @@
 //! let boards: Vec<_> = gcj::cases("2\n1\n.\n2\nBR BB\n".as_bytes()).collect::<Result<_, _>>().unwrap();
 //! let mut out = Vec::new();
 //! for (case, board) in (1..).zip(&boards) {
-//!     gcj::write_verdict(&mut out, case, &judge(board).verdict).unwrap();
+//!     gcj::write_verdict(&mut out, case, judge(board).verdict.outcome()).unwrap();
 //! }
 //! assert_eq!(String::from_utf8(out).unwrap(), "Case #1: Nobody wins\nCase #2: Impossible\n");
 //! ```
 
 use std::io::{self, BufRead, Write};
 
-use super::{ALPHABET, Board, Verdict};
-use crate::input::{CaseReader, Cases, InputError, Tokens};
+use super::{ALPHABET, Board, Outcome};
+use crate::input::cases::{Body, Framed, Framing};
+use crate::input::rows;
+use crate::input::tokens::Tokens;
+use crate::input::{InputError, Pos};
 use crate::validate::{Lines, Report};
 
-/// Reads the boards of a contest input one at a time (see [`cases`]).
-pub struct Reader<R> {
-    tokens: Tokens<R>,
-    /// The declared number of cases, once read.
-    declared: Option<u64>,
-    read: u64,
+/// Reads a contest input from `reader`, one board at a time; after the first error, nothing.
+pub fn cases<R: BufRead>(reader: R) -> impl Iterator<Item = Result<Board, InputError>> {
+    let framing = Framing::Counted {
+        count: "the number of cases T",
+    };
+    Framed::new(reader, framing, Boards)
 }
 
-/// Reads a contest input from `reader`.
-pub fn cases<R: BufRead>(reader: R) -> Cases<Reader<R>> {
-    Cases::new(Reader {
-        tokens: Tokens::new(reader),
-        declared: None,
-        read: 0,
-    })
+/// Reads one case: `N`, then `N` rows.
+struct Boards;
+
+impl<R: BufRead> Body<R> for Boards {
+    type Case = Board;
+
+    fn read(&mut self, tokens: &mut Tokens<R>, _: Option<(u64, Pos)>) -> Result<Board, InputError> {
+        let (size, _) = tokens.number_in(1..=crate::grid::MAX_SIDE as u64, "the board size N")?;
+        let size = size as usize;
+        rows::grid(tokens, size, size, &ALPHABET).map(Board::from_grid)
+    }
 }
 
 /// Writes the contest line for case `case` (from 1).
@@ -47,16 +54,16 @@ pub fn cases<R: BufRead>(reader: R) -> Cases<Reader<R>> {
 pub fn write_verdict(
     out: &mut (impl Write + ?Sized),
     case: usize,
-    verdict: &Verdict,
+    outcome: Outcome,
 ) -> io::Result<()> {
-    writeln!(out, "Case #{case}: {verdict}")
+    writeln!(out, "Case #{case}: {outcome}")
 }
 
 /// Writes one case in the input format: `N`, then the rows.
 ///
 /// # Errors
 /// When writing fails.
-pub fn write_case(out: &mut impl Write, board: &Board) -> io::Result<()> {
+pub fn write_case(out: &mut (impl Write + ?Sized), board: &Board) -> io::Result<()> {
     writeln!(out, "{}", board.size())?;
     write!(out, "{board}")
 }
@@ -68,13 +75,16 @@ pub const OFFICIAL_SIZE: u64 = 100;
 
 /// Checks a file against the statement's exact layout and official limits: `T` on the first
 /// line, then per case `N` on its own line and `N` rows of `N` letters, a newline after each.
-pub fn validate(text: &[u8]) -> Report {
-    let mut lines = Lines::new(text);
-    if let Some(cases) = lines.number_line("the number of cases T") {
+///
+/// # Errors
+/// Only when reading fails.
+pub fn validate(input: &mut dyn BufRead) -> io::Result<Report> {
+    let mut lines = Lines::new(input)?;
+    if let Some(cases) = lines.number_line("the number of cases T")? {
         lines.within(1, cases, 1..=OFFICIAL_CASES, "T");
         for case in 1..=cases {
             lines.case = Some(case as usize);
-            let Some(size) = lines.number_line("the board size N") else {
+            let Some(size) = lines.number_line("the board size N")? else {
                 break;
             };
             let line = lines.line();
@@ -82,41 +92,12 @@ pub fn validate(text: &[u8]) -> Report {
                 break;
             }
             for _ in 0..size {
-                let Some((line, row)) = lines.next("a board row") else {
+                let Some((line, row)) = lines.next("a board row")? else {
                     break;
                 };
-                lines.row(line, row, size, b"RB.", "'R', 'B' or '.'");
+                lines.row(line, &row, size, b"RB.", "'R', 'B' or '.'");
             }
         }
     }
     lines.finish()
-}
-
-impl<R: BufRead> CaseReader for Reader<R> {
-    type Case = Board;
-
-    fn read_case(&mut self) -> Result<Option<Board>, InputError> {
-        let declared = match self.declared {
-            Some(declared) => declared,
-            None => {
-                let (count, _) = self.tokens.number("the number of cases T")?;
-                *self.declared.insert(count)
-            }
-        };
-        if self.read == declared {
-            self.tokens.finish()?;
-            return Ok(None);
-        }
-        self.read += 1;
-        let case = self.read as usize;
-        self.board().map(Some).map_err(|e| e.in_case(case))
-    }
-}
-
-impl<R: BufRead> Reader<R> {
-    fn board(&mut self) -> Result<Board, InputError> {
-        let size = self.tokens.size("the board size N")?;
-        let grid = self.tokens.grid(size, size, &ALPHABET)?;
-        Ok(Board::from_grid(grid))
-    }
 }

@@ -15,10 +15,14 @@
 //! assert!(matches!(judge(&b).verdict, Verdict::Win(_)));
 //! ```
 
+use std::io::{self, Write};
+use std::ops::RangeInclusive;
+
 use rand::Rng;
 use rand::seq::SliceRandom;
 
 use super::{Board, Stone};
+use crate::game::Generate;
 use crate::grid::Coord;
 
 /// What kind of board to make.
@@ -58,14 +62,6 @@ impl Mode {
         "two-chains",
         "cut-stone",
     ];
-
-    /// The mode of a command-line name.
-    pub fn named(name: &str) -> Option<Mode> {
-        Self::NAMES
-            .iter()
-            .position(|&n| n == name)
-            .map(|i| Self::ALL[i])
-    }
 }
 
 /// A `size` x `size` board of the given mode, drawn from `rng`.
@@ -231,24 +227,25 @@ fn cut_stone(size: usize, rng: &mut impl Rng) -> Board {
     b
 }
 
-/// Writes a Hex contest input: `T`, then the boards: `cases` of them, each of `mode`, or of every mode in turn when `mode` is
-/// `None`, drawn from a generator seeded with `seed`, so the same arguments give the same
-/// bytes.
-///
-/// # Errors
-/// When writing fails.
-pub fn write_input(
-    out: &mut impl std::io::Write,
-    cases: usize,
-    size: usize,
-    mode: Option<Mode>,
-    seed: u64,
-) -> std::io::Result<()> {
-    let mut rng = <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(seed);
-    writeln!(out, "{cases}")?;
-    for case in 0..cases {
-        let mode = mode.unwrap_or(Mode::ALL[case % Mode::ALL.len()]);
-        super::gcj::write_case(out, &board(size, mode, &mut rng))?;
+impl Generate for super::Hex {
+    const MODES: &'static [&'static str] = &Mode::NAMES;
+    const DEFAULT_SIZE: usize = 11;
+    const SIZES: RangeInclusive<usize> = 1..=10_000;
+
+    fn write_input(
+        &self,
+        out: &mut dyn Write,
+        cases: usize,
+        size: usize,
+        mode: Option<usize>,
+        seed: u64,
+    ) -> io::Result<()> {
+        let mut rng = <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(seed);
+        writeln!(out, "{cases}")?;
+        for case in 0..cases {
+            let mode = mode.map_or(Mode::ALL[case % Mode::ALL.len()], |m| Mode::ALL[m]);
+            super::gcj::write_case(out, &board(size, mode, &mut rng))?;
+        }
+        Ok(())
     }
-    Ok(())
 }

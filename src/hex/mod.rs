@@ -24,21 +24,32 @@
 //! ```
 
 pub mod gcj;
+#[cfg(feature = "generate")]
 pub mod generate;
 pub mod show;
 
 use std::fmt;
+use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
 use crate::connect::Crossing;
+use crate::game::{Cases, Game};
 use crate::grid::{Adjacency, Coord, EMPTY, Grid, Side};
-use crate::input::{self, Alphabet, InputError};
+use crate::input::InputError;
+use crate::input::rows::{self, Alphabet};
+use crate::render::Style;
+use crate::validate::Report;
 
 /// The Hex judge's adjacency (see `docs/specs/hex.md`; the official data settles it).
 pub const ADJACENCY: Adjacency = Adjacency::HexRising;
 
 /// A stone's colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Stone {
     /// Red joins the top row to the bottom row.
     Red,
@@ -93,7 +104,7 @@ impl Board {
     /// An empty board of `size` x `size` cells, `size` in `1..=MAX_SIDE`.
     ///
     /// # Panics
-    /// When `size` is 0 or larger than [`MAX_SIDE`].
+    /// When `size` is 0 or larger than [`crate::grid::MAX_SIDE`].
     pub fn new(size: usize) -> Self {
         Board {
             grid: Grid::new(size, size),
@@ -163,7 +174,7 @@ impl FromStr for Board {
     /// Reads rows of `R`, `B` and `.` separated by white space, as in the contest format but
     /// without the size line; the number of rows is the size.
     fn from_str(text: &str) -> Result<Self, InputError> {
-        input::square_grid(text, &ALPHABET).map(Board::from_grid)
+        rows::square_grid(text, &ALPHABET).map(Board::from_grid)
     }
 }
 
@@ -195,6 +206,7 @@ impl fmt::Display for Board {
 
 /// The number of stones of each colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Counts {
     /// Red stones.
     pub red: usize,
@@ -213,16 +225,24 @@ impl Counts {
 }
 
 /// The judge's answer: the counts and the verdict with its evidence.
+///
+/// As JSON: `red` and `blue` (the counts), then the verdict's fields (see [`Verdict`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Judgement {
     /// How many stones of each colour the board holds.
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub counts: Counts,
     /// What holds, and why.
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub verdict: Verdict,
 }
 
 /// What holds on a board.
+///
+/// As JSON, the fields of its evidence: a [`Win`]'s, a [`Reason`]'s, or none.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
 pub enum Verdict {
     /// No legal game reaches the board; the reason names the rule.
     Impossible(Reason),
@@ -234,6 +254,7 @@ pub enum Verdict {
 
 /// The evidence of a win.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Win {
     /// The colour that connected.
     pub winner: Stone,
@@ -249,13 +270,22 @@ pub struct Win {
 /// Rule 2 (both colours connected) has no variant: it cannot hold on a Hex board, since a
 /// red top-to-bottom chain and a blue left-to-right chain would have to cross (the Hex
 /// theorem).
+///
+/// As JSON: `reason` names the variant (`count_gap`, `winner_behind`, `no_last_stone`), with
+/// its fields beside it (`connected` for the connected colour).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "reason", rename_all = "snake_case")
+)]
 pub enum Reason {
     /// Rule 1: the counts differ by more than one.
     CountGap,
     /// Rule 3: the connected colour has fewer stones than the other, so it did not move last.
     WinnerBehind {
         /// The connected colour.
+        #[cfg_attr(feature = "serde", serde(rename = "connected"))]
         winner: Stone,
         /// One of its chains.
         chain: Vec<Coord>,
@@ -264,6 +294,7 @@ pub enum Reason {
     /// ended before its last stone; two chains sharing no stone prove it.
     NoLastStone {
         /// The connected colour.
+        #[cfg_attr(feature = "serde", serde(rename = "connected"))]
         winner: Stone,
         /// Two of its chains with no stone in common.
         chains: [Vec<Coord>; 2],
@@ -299,13 +330,42 @@ impl fmt::Display for Reason {
     }
 }
 
+impl Verdict {
+    /// The contest's answer, without the evidence.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Verdict::Impossible(_) => Outcome::Impossible,
+            Verdict::Win(win) => Outcome::Win(win.winner),
+            Verdict::Nobody => Outcome::Nobody,
+        }
+    }
+}
+
 impl fmt::Display for Verdict {
     /// The contest wording: `Impossible`, `Red wins`, `Blue wins` or `Nobody wins`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.outcome().fmt(f)
+    }
+}
+
+/// The contest's answer for a board, without its evidence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// No legal game reaches the board.
+    Impossible,
+    /// This colour has connected, and a legal game ends here.
+    Win(Stone),
+    /// Nobody has connected and the counts are legal.
+    Nobody,
+}
+
+impl fmt::Display for Outcome {
+    /// The contest wording: `Impossible`, `Red wins`, `Blue wins` or `Nobody wins`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Verdict::Impossible(_) => f.write_str("Impossible"),
-            Verdict::Win(win) => write!(f, "{} wins", win.winner),
-            Verdict::Nobody => f.write_str("Nobody wins"),
+            Outcome::Impossible => f.write_str("Impossible"),
+            Outcome::Win(winner) => write!(f, "{winner} wins"),
+            Outcome::Nobody => f.write_str("Nobody wins"),
         }
     }
 }
@@ -374,6 +434,70 @@ fn verdict(board: &Board, counts: Counts) -> Verdict {
         chain: board.coords(&winning.chain),
         last_stones: board.coords(&winning.cut_stones),
     })
+}
+
+/// The Hex judge as a [`Game`]: boards in the contest format, answered as the contest asks.
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::Game;
+/// use arbiter::hex::{Hex, Outcome, Stone};
+///
+/// let board = Hex.read("1\n1\nB\n".as_bytes()).next().unwrap().unwrap();
+/// assert_eq!(Hex.verdict(&board), Outcome::Win(Stone::Blue));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hex;
+
+impl Game for Hex {
+    const NAME: &'static str = "hex";
+    type Case = Board;
+    type Verdict = Outcome;
+    type Judgement = Judgement;
+
+    fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Board> {
+        Box::new(gcj::cases(input))
+    }
+
+    fn verdict(&self, board: &Board) -> Outcome {
+        judge(board).verdict.outcome()
+    }
+
+    fn judge(&self, board: &Board) -> Judgement {
+        judge(board)
+    }
+
+    fn verdict_of(&self, judgement: &Judgement) -> Outcome {
+        judgement.verdict.outcome()
+    }
+
+    fn write_line<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        number: usize,
+        verdict: &Outcome,
+    ) -> io::Result<()> {
+        gcj::write_verdict(out, number, *verdict)
+    }
+
+    fn explain(
+        &self,
+        board: &Board,
+        judgement: &Judgement,
+        style: Style,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        show::explain(board, judgement, style, out)
+    }
+
+    fn draw(&self, board: &Board, judgement: &Judgement, out: &mut dyn Write) -> io::Result<()> {
+        show::svg(board, judgement, out)
+    }
+
+    fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report> {
+        gcj::validate(input)
+    }
 }
 
 #[cfg(test)]

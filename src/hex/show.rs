@@ -1,5 +1,6 @@
-//! The Hex judge's evidence for people and programs: a plain-language reason with a slanted
-//! board diagram ([`explain`]), a JSON record ([`json`]) and an SVG picture ([`svg`]).
+//! The Hex judge's evidence for people: a plain-language reason with a slanted board diagram
+//! ([`explain`]) and an SVG picture ([`svg`]). The JSON record is the judgement's own
+//! serialisation.
 //!
 //! # Examples
 //!
@@ -8,40 +9,69 @@
 //! use arbiter::render::Style;
 //!
 //! let board: Board = "RRB\nBBB\nBRR".parse().unwrap();
-//! let text = show::explain(&board, &judge(&board), Style::default());
-//! assert!(text.starts_with("Blue joins left to right"));
+//! let mut text = Vec::new();
+//! show::explain(&board, &judge(&board), Style::default(), &mut text).unwrap();
+//! assert!(text.starts_with(b"Blue joins left to right"));
 //! ```
 
-use std::collections::HashSet;
-
-use serde_json::{Value, json};
+use std::io::{self, Write};
 
 use super::{Board, Judgement, Reason, Stone, Verdict};
 use crate::grid::Coord;
-use crate::render::{self, HexLook, Ink, Slant, Style, paint};
+use crate::render::{self, HexLook, Ink, Mark, Size, Slant, Style};
 
-/// The cells to highlight: one or two chains, and the possible last stones.
-fn evidence(verdict: &Verdict) -> (HashSet<Coord>, HashSet<Coord>) {
-    let mut chains = HashSet::new();
-    let mut last = HashSet::new();
-    match verdict {
-        Verdict::Win(win) => {
-            chains.extend(&win.chain);
-            last.extend(&win.last_stones);
-        }
-        Verdict::Impossible(Reason::WinnerBehind { chain, .. }) => chains.extend(chain),
-        Verdict::Impossible(Reason::NoLastStone { chains: both, .. }) => {
-            chains.extend(&both[0]);
-            chains.extend(&both[1]);
-        }
-        Verdict::Impossible(Reason::CountGap) | Verdict::Nobody => {}
-    }
-    (chains, last)
+/// What a cell of the evidence is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Other,
+    Chain,
+    Last,
 }
 
-fn coords(list: &[Coord]) -> String {
-    let all: Vec<String> = list.iter().map(Coord::to_string).collect();
-    all.join(" ")
+/// The role of every cell, row by row: the chains shown, and the possible last stones.
+struct Evidence {
+    cols: usize,
+    roles: Vec<Role>,
+}
+
+impl Evidence {
+    fn of(board: &Board, verdict: &Verdict) -> Self {
+        let cols = board.size();
+        let mut evidence = Evidence {
+            cols,
+            roles: vec![Role::Other; board.size() * cols],
+        };
+        let mut mark = |cells: &[Coord], role| {
+            for at in cells {
+                evidence.roles[at.row * cols + at.col] = role;
+            }
+        };
+        match verdict {
+            Verdict::Win(win) => {
+                mark(&win.chain, Role::Chain);
+                mark(&win.last_stones, Role::Last);
+            }
+            Verdict::Impossible(Reason::WinnerBehind { chain, .. }) => mark(chain, Role::Chain),
+            Verdict::Impossible(Reason::NoLastStone { chains, .. }) => {
+                mark(&chains[0], Role::Chain);
+                mark(&chains[1], Role::Chain);
+            }
+            Verdict::Impossible(Reason::CountGap) | Verdict::Nobody => {}
+        }
+        evidence
+    }
+
+    fn role(&self, row: usize, col: usize) -> Role {
+        self.roles[row * self.cols + col]
+    }
+}
+
+/// Writes cells as `(row, col)` separated by spaces.
+fn coords(out: &mut dyn Write, list: &[Coord]) -> io::Result<()> {
+    for (i, at) in list.iter().enumerate() {
+        write!(out, "{}{at}", if i == 0 { "" } else { " " })?;
+    }
+    Ok(())
 }
 
 fn stones(n: usize) -> String {
@@ -55,114 +85,108 @@ fn sides(stone: Stone) -> &'static str {
     }
 }
 
-/// A short reason in plain words, then the board: stones on the evidence chains in capitals,
-/// others in small letters, and `@` for each stone that could have been the last move.
-pub fn explain(board: &Board, judgement: &Judgement, style: Style) -> String {
+/// Writes a short reason in plain words, then the board: stones on the evidence chains in
+/// capitals, others in small letters, and `@` for each stone that could have been the last
+/// move.
+///
+/// # Errors
+/// When writing fails.
+pub fn explain(
+    board: &Board,
+    judgement: &Judgement,
+    style: Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let counts = judgement.counts;
     let tally = format!("Red has {}, Blue {}.", stones(counts.red), counts.blue);
-    let reason = match &judgement.verdict {
-        Verdict::Win(win) => format!(
-            "{} joins {} with a chain of {}: {}.\n{tally} {} could have been the last move \
-             (on every winning chain): {}.",
-            win.winner,
-            sides(win.winner),
-            stones(win.chain.len()),
-            coords(&win.chain),
-            stones(win.last_stones.len()),
-            coords(&win.last_stones),
-        ),
-        Verdict::Nobody => format!("Nobody joins their sides. {tally}"),
-        Verdict::Impossible(reason) => {
-            let detail = match reason {
-                Reason::CountGap => String::new(),
-                Reason::WinnerBehind { chain, .. } => format!(" Chain: {}.", coords(chain)),
-                Reason::NoLastStone { chains, .. } => format!(
-                    " Chain 1: {}. Chain 2: {}.",
-                    coords(&chains[0]),
-                    coords(&chains[1])
-                ),
-            };
-            format!(
-                "Impossible by rule {}: {reason}. {tally}{detail}",
-                reason.rule()
-            )
-        }
-    };
-    let (chains, last) = evidence(&judgement.verdict);
-    let diagram = render::hex_diagram(board.size(), Slant::Right, |row, col| {
-        let at = Coord { row, col };
-        let Some(stone) = board.get(at) else {
-            return paint(".", Ink::Dim, style);
-        };
-        let ink = if stone == Stone::Red {
-            Ink::Red
-        } else {
-            Ink::Blue
-        };
-        if last.contains(&at) {
-            paint("@", Ink::Highlight, style)
-        } else if chains.contains(&at) {
-            paint(&stone.letter().to_string(), ink, style)
-        } else {
-            let small = stone.letter().to_ascii_lowercase().to_string();
-            paint(&small, if style.color { ink } else { Ink::Dim }, style)
-        }
-    });
-    let legend =
-        "  (capitals: the chains shown; small letters: other stones; @: possible last stones)";
-    format!("{reason}\n{diagram}{legend}\n")
-}
-
-/// One JSON record: the case, the contest verdict, the counts and the evidence.
-pub fn json(case: usize, judgement: &Judgement) -> Value {
-    let mut record = json!({
-        "game": "hex",
-        "case": case,
-        "verdict": judgement.verdict.to_string(),
-        "red": judgement.counts.red,
-        "blue": judgement.counts.blue,
-    });
-    let colour = |stone: Stone| stone.to_string().to_lowercase();
     match &judgement.verdict {
         Verdict::Win(win) => {
-            record["winner"] = json!(colour(win.winner));
-            record["chain"] = json!(win.chain);
-            record["last_stones"] = json!(win.last_stones);
+            write!(
+                out,
+                "{} joins {} with a chain of {}: ",
+                win.winner,
+                sides(win.winner),
+                stones(win.chain.len())
+            )?;
+            coords(out, &win.chain)?;
+            write!(
+                out,
+                ".\n{tally} {} could have been the last move (on every winning chain): ",
+                stones(win.last_stones.len())
+            )?;
+            coords(out, &win.last_stones)?;
+            writeln!(out, ".")?;
         }
-        Verdict::Nobody => {}
+        Verdict::Nobody => writeln!(out, "Nobody joins their sides. {tally}")?,
         Verdict::Impossible(reason) => {
-            record["rule"] = json!(reason.rule());
-            record["reason"] = json!(reason.to_string());
+            write!(
+                out,
+                "Impossible by rule {}: {reason}. {tally}",
+                reason.rule()
+            )?;
             match reason {
                 Reason::CountGap => {}
-                Reason::WinnerBehind { winner, chain } => {
-                    record["connected"] = json!(colour(*winner));
-                    record["chain"] = json!(chain);
+                Reason::WinnerBehind { chain, .. } => {
+                    write!(out, " Chain: ")?;
+                    coords(out, chain)?;
+                    write!(out, ".")?;
                 }
-                Reason::NoLastStone { winner, chains } => {
-                    record["connected"] = json!(colour(*winner));
-                    record["chains"] = json!(chains);
+                Reason::NoLastStone { chains, .. } => {
+                    write!(out, " Chain 1: ")?;
+                    coords(out, &chains[0])?;
+                    write!(out, ". Chain 2: ")?;
+                    coords(out, &chains[1])?;
+                    write!(out, ".")?;
                 }
             }
+            writeln!(out)?;
         }
     }
-    record
+    let evidence = Evidence::of(board, &judgement.verdict);
+    let size = Size::square(board.size());
+    render::hex_diagram(out, size, Slant::Right, None, style, |row, col| {
+        let Some(stone) = board.get(Coord { row, col }) else {
+            return Mark::new('.', Ink::Dim);
+        };
+        let ink = match stone {
+            Stone::Red => Ink::Red,
+            Stone::Blue => Ink::Blue,
+        };
+        match evidence.role(row, col) {
+            Role::Last => Mark::new('@', Ink::Highlight),
+            Role::Chain => Mark::new(stone.letter(), ink),
+            Role::Other => {
+                let small = stone.letter().to_ascii_lowercase();
+                Mark::new(small, if style.color { ink } else { Ink::Dim })
+            }
+        }
+    })?;
+    writeln!(
+        out,
+        "  (capitals: the chains shown; small letters: other stones; @: possible last stones)"
+    )
 }
 
-/// The board as hexagons: red and blue stones, the evidence chains outlined, the possible
-/// last stones dotted, Red's sides (top, bottom) and Blue's (left, right) as coloured bands.
-pub fn svg(board: &Board, judgement: &Judgement) -> String {
-    let (chains, last) = evidence(&judgement.verdict);
-    render::hex_board_svg(board.size(), Slant::Right, (RED, BLUE), |row, col| {
-        let at = Coord { row, col };
+/// Writes the board as hexagons: red and blue stones, the evidence chains outlined, the
+/// possible last stones dotted, Red's sides (top, bottom) and Blue's (left, right) as
+/// coloured bands.
+///
+/// # Errors
+/// When writing fails, or for a board too big to draw.
+pub fn svg(board: &Board, judgement: &Judgement, out: &mut dyn Write) -> io::Result<()> {
+    render::check_picture_size(board.size() * board.size())?;
+    let evidence = Evidence::of(board, &judgement.verdict);
+    let size = Size::square(board.size());
+    render::hex_board_svg(out, size, Slant::Right, (RED, BLUE), None, |row, col| {
+        let role = evidence.role(row, col);
         HexLook {
-            fill: match board.get(at) {
+            fill: match board.get(Coord { row, col }) {
                 Some(Stone::Red) => RED,
                 Some(Stone::Blue) => BLUE,
                 None => EMPTY,
             },
-            outlined: chains.contains(&at),
-            dotted: last.contains(&at),
+            outlined: role != Role::Other,
+            dotted: role == Role::Last,
         }
     })
 }

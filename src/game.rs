@@ -1,0 +1,251 @@
+//! One interface for every game: [`Game`].
+//!
+//! A game says what one case is, how a case is read from each of its formats, what its
+//! contest answer and its full judgement are, and how a judgement is written: as the contest
+//! line, explained in words, drawn as a picture, and (through `Serialize`) as a JSON record.
+//! Everything that handles cases is written once over this trait: [`crate::run`] (the
+//! command line's judging, with every view), `validate`, `gen` ([`Generate`]), and the tools
+//! that list every game ([`GAMES`]).
+//!
+//! A game is a value, so that its options (Go's rules and komi) travel with it.
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::Game;
+//! use arbiter::hex::Hex;
+//!
+//! let mut cases = Hex.read("1\n2\nRB\nR.\n".as_bytes());
+//! let board = cases.next().unwrap().unwrap();
+//! let mut line = Vec::new();
+//! Hex.write_line(&mut line, 1, &Hex.verdict(&board)).unwrap();
+//! assert_eq!(line, b"Case #1: Red wins\n");
+//! ```
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+
+use crate::input::InputError;
+use crate::render::Style;
+use crate::validate::Report;
+
+/// The cases of one input, each read when asked for; after the first error, nothing.
+pub type Cases<'a, C> = Box<dyn Iterator<Item = Result<C, InputError>> + 'a>;
+
+/// What a judgement must be to be written as a JSON record: `Serialize` when the `serde`
+/// feature is on, anything when it is off.
+#[cfg(feature = "serde")]
+pub trait Record: serde::Serialize {}
+#[cfg(feature = "serde")]
+impl<T: serde::Serialize> Record for T {}
+/// What a judgement must be to be written as a JSON record: `Serialize` when the `serde`
+/// feature is on, anything when it is off.
+#[cfg(not(feature = "serde"))]
+pub trait Record {}
+#[cfg(not(feature = "serde"))]
+impl<T> Record for T {}
+
+/// A game arbiter judges.
+pub trait Game: Sync {
+    /// The game's name on the command line and in JSON records, e.g. `"hex"`.
+    const NAME: &'static str;
+    /// One case to judge, checked when it was read.
+    type Case;
+    /// The contest's answer alone; its `Display` is the answer's words (`Red wins`, `B`).
+    type Verdict: fmt::Display;
+    /// The answer with its evidence.
+    type Judgement: Record;
+
+    /// Reads the cases of one input, in whichever of the game's formats it is written (found
+    /// from the content).
+    fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Self::Case>;
+
+    /// What a case's reading found worth a warning (a game record that breaks a rule of its
+    /// game but is judged as recorded); none by default.
+    fn warnings(&self, case: &Self::Case) -> Vec<String> {
+        let _ = case;
+        Vec::new()
+    }
+
+    /// The contest's answer alone, found as cheaply as possible.
+    fn verdict(&self, case: &Self::Case) -> Self::Verdict;
+
+    /// The answer with all its evidence.
+    fn judge(&self, case: &Self::Case) -> Self::Judgement;
+
+    /// The answer a judgement holds.
+    fn verdict_of(&self, judgement: &Self::Judgement) -> Self::Verdict;
+
+    /// Writes the output line of case `number` (from 1); by default the verdict's words.
+    ///
+    /// # Errors
+    /// When writing fails.
+    fn write_line<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        number: usize,
+        verdict: &Self::Verdict,
+    ) -> io::Result<()> {
+        let _ = number;
+        writeln!(out, "{verdict}")
+    }
+
+    /// Explains a judgement in words, with a diagram of the board, ending with a newline.
+    ///
+    /// # Errors
+    /// When writing fails.
+    fn explain(
+        &self,
+        case: &Self::Case,
+        judgement: &Self::Judgement,
+        style: Style,
+        out: &mut dyn Write,
+    ) -> io::Result<()>;
+
+    /// Draws the case with its evidence as an SVG picture.
+    ///
+    /// # Errors
+    /// When writing fails.
+    fn draw(
+        &self,
+        case: &Self::Case,
+        judgement: &Self::Judgement,
+        out: &mut dyn Write,
+    ) -> io::Result<()>;
+
+    /// Checks an input against the contest format's exact layout and official limits.
+    ///
+    /// # Errors
+    /// Only when reading fails.
+    fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report>;
+}
+
+/// A game that can write seeded random inputs in its contest format.
+#[cfg(feature = "generate")]
+pub trait Generate: Game {
+    /// The kinds of case the generator makes, by their command-line names.
+    const MODES: &'static [&'static str];
+    /// The board side when none is given.
+    const DEFAULT_SIZE: usize;
+    /// The board sides the generator takes.
+    const SIZES: std::ops::RangeInclusive<usize>;
+
+    /// Writes an input of `cases` cases of side `size`, each of mode `MODES[mode]` (every
+    /// mode in turn for `None`), drawn from a generator seeded with `seed`: the same
+    /// arguments give the same bytes.
+    ///
+    /// # Errors
+    /// When writing fails.
+    fn write_input(
+        &self,
+        out: &mut dyn Write,
+        cases: usize,
+        size: usize,
+        mode: Option<usize>,
+        seed: u64,
+    ) -> io::Result<()>;
+}
+
+/// A game with its type erased, for the tools that treat every game alike (`validate`,
+/// `gen`): a list of these is all they need.
+pub trait AnyGame: Sync {
+    /// The game's name.
+    fn name(&self) -> &'static str;
+
+    /// As [`Game::validate`].
+    ///
+    /// # Errors
+    /// Only when reading fails.
+    fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report>;
+
+    /// As [`Generate::MODES`].
+    #[cfg(feature = "generate")]
+    fn modes(&self) -> &'static [&'static str];
+
+    /// As [`Generate::DEFAULT_SIZE`].
+    #[cfg(feature = "generate")]
+    fn default_size(&self) -> usize;
+
+    /// As [`Generate::SIZES`].
+    #[cfg(feature = "generate")]
+    fn sizes(&self) -> std::ops::RangeInclusive<usize>;
+
+    /// As [`Generate::write_input`].
+    ///
+    /// # Errors
+    /// When writing fails.
+    #[cfg(feature = "generate")]
+    fn write_input(
+        &self,
+        out: &mut dyn Write,
+        cases: usize,
+        size: usize,
+        mode: Option<usize>,
+        seed: u64,
+    ) -> io::Result<()>;
+}
+
+#[cfg(feature = "generate")]
+impl<G: Generate> AnyGame for G {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report> {
+        Game::validate(self, input)
+    }
+
+    fn modes(&self) -> &'static [&'static str] {
+        G::MODES
+    }
+
+    fn default_size(&self) -> usize {
+        G::DEFAULT_SIZE
+    }
+
+    fn sizes(&self) -> std::ops::RangeInclusive<usize> {
+        G::SIZES
+    }
+
+    fn write_input(
+        &self,
+        out: &mut dyn Write,
+        cases: usize,
+        size: usize,
+        mode: Option<usize>,
+        seed: u64,
+    ) -> io::Result<()> {
+        Generate::write_input(self, out, cases, size, mode, seed)
+    }
+}
+
+#[cfg(not(feature = "generate"))]
+impl<G: Game> AnyGame for G {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report> {
+        Game::validate(self, input)
+    }
+}
+
+/// Every game, in the order the documentation lists them.
+pub const GAMES: [&dyn AnyGame; 4] = [
+    &crate::hex::Hex,
+    &crate::gioco::Gioco,
+    &crate::go::Go::CONTEST,
+    &crate::cheesy::Cheesy,
+];
+
+/// The game named `name`, if there is one.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(arbiter::game::named("go").map(|g| g.name()), Some("go"));
+/// assert!(arbiter::game::named("chess").is_none());
+/// ```
+pub fn named(name: &str) -> Option<&'static dyn AnyGame> {
+    GAMES.into_iter().find(|game| game.name() == name)
+}

@@ -1,0 +1,167 @@
+//! Board rows: tokens of cell letters, read into a [`Grid`].
+//!
+//! The Hex judge, Il Gioco dell'X and the diagrams the library parses all write a board as
+//! rows of letters. An [`Alphabet`] maps a game's letters to its cell values; [`grid`] reads
+//! `rows` tokens of `cols` letters each, bounded by the row length it expects, so memory grows
+//! only with the rows actually read, whatever size the input declares.
+
+use std::io::BufRead;
+
+use super::error::{InputError, Pos};
+use super::tokens::Tokens;
+use crate::grid::{Grid, MAX_SIDE};
+
+/// The letters a game writes its cells with, and the cell value of each.
+#[derive(Clone, Debug)]
+pub(crate) struct Alphabet {
+    cells: [u8; 256],
+    /// The letters as an error message lists them, e.g. `'R', 'B' or '.'`.
+    pub letters: &'static str,
+}
+
+impl Alphabet {
+    /// What [`Alphabet::cell`] gives for a byte that is not one of the letters.
+    pub const NOT_A_CELL: u8 = 0x7f;
+
+    /// An alphabet of `(letter, cell value)` pairs; `letters` lists them for messages.
+    pub const fn new(pairs: &[(u8, u8)], letters: &'static str) -> Self {
+        let mut cells = [Self::NOT_A_CELL; 256];
+        let mut i = 0;
+        while i < pairs.len() {
+            cells[pairs[i].0 as usize] = pairs[i].1;
+            i += 1;
+        }
+        Alphabet { cells, letters }
+    }
+
+    /// The cell value of a letter, or [`Alphabet::NOT_A_CELL`].
+    #[inline]
+    pub fn cell(&self, letter: u8) -> u8 {
+        self.cells[usize::from(letter)]
+    }
+}
+
+/// The longest a row of `cols` characters can be in bytes (four bytes a UTF-8 character), so
+/// that a row of wide characters is measured in characters, not bytes.
+fn row_bytes(cols: usize) -> usize {
+    4 * cols + 3
+}
+
+/// Reads `rows` tokens of `cols` letters of `alphabet` each, as a grid.
+///
+/// # Errors
+/// A missing row, a row of another length (counted in characters), or a letter outside the
+/// alphabet, with its line and column.
+pub(crate) fn grid<R: BufRead>(
+    tokens: &mut Tokens<R>,
+    rows: usize,
+    cols: usize,
+    alphabet: &Alphabet,
+) -> Result<Grid, InputError> {
+    let mut grid = Grid::with_capacity(rows, cols);
+    let expected = || format!("a row of {cols} cells from {}", alphabet.letters);
+    for _ in 0..rows {
+        let row = tokens.token(
+            row_bytes(cols),
+            format_args!("a row of {cols} cells from {}", alphabet.letters),
+        )?;
+        if row.text.len() == cols {
+            let cells = grid.push_row_mapped(row.text, |letter| alphabet.cell(letter));
+            if let Some(at) = cells.iter().position(|&c| c == Alphabet::NOT_A_CELL) {
+                return Err(bad_letter(row.text, row.pos, at, alphabet));
+            }
+            continue;
+        }
+        let length = String::from_utf8_lossy(row.text).chars().count();
+        if length == cols {
+            // As many characters as cells, but not one byte each: some are not letters.
+            let at = row
+                .text
+                .iter()
+                .position(|&b| alphabet.cell(b) == Alphabet::NOT_A_CELL);
+            return Err(bad_letter(row.text, row.pos, at.unwrap_or(0), alphabet));
+        }
+        let expected = format!("{} (this row has {length})", expected());
+        return Err(InputError::unexpected(row.pos, expected, row.text));
+    }
+    grid.close();
+    Ok(grid)
+}
+
+/// The error for the byte at `at` of `row`, which is not a letter of `alphabet`: it names the
+/// whole character there, at its column.
+fn bad_letter(row: &[u8], pos: Pos, at: usize, alphabet: &Alphabet) -> InputError {
+    let column = pos.column + row[..at].iter().filter(|&&b| b & 0xc0 != 0x80).count();
+    let width = row[at..]
+        .iter()
+        .skip(1)
+        .take_while(|&&b| b & 0xc0 == 0x80)
+        .count();
+    let found = &row[at..(at + 1 + width).min(row.len())];
+    let pos = Pos {
+        line: pos.line,
+        column,
+    };
+    InputError::unexpected(pos, alphabet.letters, found)
+}
+
+/// A whole text of rows (any number, all as long as there are rows) as a square grid: the
+/// reading behind the games' `FromStr` implementations.
+///
+/// # Errors
+/// No rows, too many, or as [`grid`].
+pub(crate) fn square_grid(text: &str, alphabet: &Alphabet) -> Result<Grid, InputError> {
+    let size = text.split_ascii_whitespace().count();
+    if size == 0 || size > MAX_SIDE {
+        let expected = format!("1 to {MAX_SIDE} rows of cells from {}", alphabet.letters);
+        let found = format!("{size} rows");
+        return Err(InputError::unexpected(
+            Pos { line: 1, column: 1 },
+            expected,
+            found.as_bytes(),
+        ));
+    }
+    grid(&mut Tokens::new(text.as_bytes()), size, size, alphabet)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LETTERS: Alphabet = Alphabet::new(&[(b'x', 1), (b'.', 0)], "'x' or '.'");
+
+    fn read(text: &str, size: usize) -> Result<Grid, String> {
+        grid(&mut Tokens::new(text.as_bytes()), size, size, &LETTERS).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn rows_are_read_into_a_grid() {
+        let grid = read("x.\n.x\n", 2).unwrap();
+        assert_eq!(grid.row(0), [1, 0]);
+        assert_eq!(grid.row(1), [0, 1]);
+    }
+
+    #[test]
+    fn a_row_length_counts_characters() {
+        assert_eq!(
+            read("xx\nＲＲＲ\n", 2).unwrap_err(),
+            "line 2, column 1: expected a row of 2 cells from 'x' or '.' (this row has 3), found 'ＲＲＲ'"
+        );
+    }
+
+    #[test]
+    fn a_wide_letter_is_named_whole_at_its_column() {
+        assert_eq!(
+            read("xＲ\nxx\n", 2).unwrap_err(),
+            "line 1, column 2: expected 'x' or '.', found 'Ｒ'"
+        );
+    }
+
+    #[test]
+    fn an_endless_row_is_refused_after_a_bounded_read() {
+        let long = "x".repeat(1 << 20);
+        let error = read(&format!("{long}\n"), 3).unwrap_err();
+        assert!(error.contains("a row of 3 cells"), "{error}");
+        assert!(error.ends_with("(… more than 15 bytes in all)"), "{error}");
+    }
+}
