@@ -130,9 +130,16 @@ pub trait Generate: Game {
     /// The board sides the generator takes.
     const SIZES: std::ops::RangeInclusive<usize>;
 
+    /// The board sides on which mode `MODES[mode]` keeps its promise; by default all of
+    /// [`Generate::SIZES`].
+    fn mode_sizes(&self, mode: usize) -> std::ops::RangeInclusive<usize> {
+        let _ = mode;
+        Self::SIZES
+    }
+
     /// Writes an input of `cases` cases of side `size`, each of mode `MODES[mode]` (every
-    /// mode in turn for `None`), drawn from a generator seeded with `seed`: the same
-    /// arguments give the same bytes.
+    /// mode that can keep its promise at this size in turn, for `None`), drawn from a
+    /// generator seeded with `seed`: the same arguments give the same bytes.
     ///
     /// # Errors
     /// When writing fails.
@@ -170,6 +177,10 @@ pub trait AnyGame: Sync {
     #[cfg(feature = "generate")]
     fn sizes(&self) -> std::ops::RangeInclusive<usize>;
 
+    /// As [`Generate::mode_sizes`].
+    #[cfg(feature = "generate")]
+    fn mode_sizes(&self, mode: usize) -> std::ops::RangeInclusive<usize>;
+
     /// As [`Generate::write_input`].
     ///
     /// # Errors
@@ -205,6 +216,10 @@ impl<G: Generate> AnyGame for G {
 
     fn sizes(&self) -> std::ops::RangeInclusive<usize> {
         G::SIZES
+    }
+
+    fn mode_sizes(&self, mode: usize) -> std::ops::RangeInclusive<usize> {
+        Generate::mode_sizes(self, mode)
     }
 
     fn write_input(

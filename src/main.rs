@@ -313,14 +313,25 @@ fn generate(
     }
     let mode = mode.map(|name| {
         let modes = game.modes();
-        modes.iter().position(|&m| m == name).unwrap_or_else(|| {
+        let mode = modes.iter().position(|&m| m == name).unwrap_or_else(|| {
             let message = format!(
                 "{} has no mode '{name}'; its modes are {}",
                 game.name(),
                 modes.join(", ")
             );
             usage_error("gen", clap::error::ErrorKind::InvalidValue, &message)
-        })
+        });
+        let sizes = game.mode_sizes(mode);
+        if !sizes.contains(&size) {
+            let message = format!(
+                "mode '{name}' needs --size in {}..={}: it cannot keep its promise on smaller \
+                 boards",
+                sizes.start(),
+                sizes.end()
+            );
+            usage_error("gen", clap::error::ErrorKind::InvalidValue, &message);
+        }
+        mode
     });
     game.write_input(out, cases, size, mode, seed)
 }

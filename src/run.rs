@@ -150,15 +150,37 @@ fn write_views<G: Game>(
     Ok(())
 }
 
+/// Draws a case into `path`. The file is made when the picture's first bytes come, so that
+/// a picture refused before it starts (a board too big to draw) leaves no file behind.
 fn draw_into<G: Game>(
     game: &G,
     case: &G::Case,
     judgement: &G::Judgement,
     path: &Path,
 ) -> io::Result<()> {
-    let mut file = BufWriter::new(fs::File::create(path)?);
+    let mut file = BufWriter::new(LazyFile { path, file: None });
     game.draw(case, judgement, &mut file)?;
     file.flush()
+}
+
+/// A file made on its first write.
+struct LazyFile<'p> {
+    path: &'p Path,
+    file: Option<fs::File>,
+}
+
+impl Write for LazyFile<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let file = match &mut self.file {
+            Some(file) => file,
+            None => self.file.insert(fs::File::create(self.path)?),
+        };
+        file.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.as_mut().map_or(Ok(()), Write::flush)
+    }
 }
 
 /// One case's JSON record: the game, the case number, the answer's words, then the

@@ -81,6 +81,8 @@ pub(crate) struct Lines<'r> {
     unterminated: bool,
     /// Violations beyond [`MAX_VIOLATIONS`], counted only.
     dropped: usize,
+    /// A line longer than [`MAX_LINE`] stopped the check: nothing after it is read.
+    abandoned: bool,
     /// The case being read, for the violations.
     pub case: Option<usize>,
     report: Report,
@@ -98,6 +100,7 @@ impl<'r> Lines<'r> {
             ahead: None,
             unterminated: false,
             dropped: 0,
+            abandoned: false,
             case: None,
             report: Report::default(),
         })
@@ -117,11 +120,14 @@ impl<'r> Lines<'r> {
     }
 
     /// Reads the raw next line of the file (without its newline), or `None` at the end;
-    /// checks its characters and length.
+    /// checks its characters. A line longer than [`MAX_LINE`] ends the check there: it is a
+    /// violation, and the rest of the file (which may never end) is not read.
     fn read_line(&mut self) -> io::Result<Option<Vec<u8>>> {
+        if self.abandoned {
+            return Ok(None);
+        }
         let number = self.taken + 1;
         let mut line = Vec::new();
-        let mut length = 0usize;
         let mut ended = false;
         loop {
             let buf = match self.input.fill_buf() {
@@ -132,33 +138,38 @@ impl<'r> Lines<'r> {
             if buf.is_empty() {
                 break;
             }
-            let (piece, used) = match buf.iter().position(|&b| b == b'\n') {
+            let room = MAX_LINE + 1 - line.len();
+            let window = &buf[..buf.len().min(room)];
+            let (piece, used) = match window.iter().position(|&b| b == b'\n') {
                 Some(at) => {
                     ended = true;
-                    (&buf[..at], at + 1)
+                    (&window[..at], at + 1)
                 }
-                None => (buf, buf.len()),
+                None => (window, window.len()),
             };
-            let room = MAX_LINE.saturating_sub(line.len());
-            line.extend_from_slice(&piece[..piece.len().min(room)]);
-            length += piece.len();
+            line.extend_from_slice(piece);
             self.input.consume(used);
-            if ended {
+            if ended || line.len() > MAX_LINE {
                 break;
             }
         }
-        if !ended && length == 0 {
-            return Ok(None);
-        }
-        self.unterminated = !ended;
-        if length > MAX_LINE {
-            let message = format!("the line is {length} bytes long, more than {MAX_LINE}");
+        if line.len() > MAX_LINE {
+            self.abandoned = true;
+            let message = format!(
+                "the line is longer than {MAX_LINE} bytes: no contest line is, and the rest of \
+                 the file is not checked"
+            );
             self.report.violations.push(Violation {
                 case: None,
                 line: number,
                 message,
             });
+            return Ok(None);
         }
+        if !ended && line.is_empty() {
+            return Ok(None);
+        }
+        self.unterminated = !ended;
         if let Some(at) = line.iter().position(|&b| !(b' '..=b'~').contains(&b)) {
             let message = format!(
                 "column {}: stray character {} (only printable ASCII and single spaces)",
@@ -184,8 +195,10 @@ impl<'r> Lines<'r> {
             None => self.read_line()?,
         };
         let Some(line) = line else {
-            let after = self.taken + 1;
-            self.violation(after, format!("missing {what}: the file ends here"));
+            if !self.abandoned {
+                let after = self.taken + 1;
+                self.violation(after, format!("missing {what}: the file ends here"));
+            }
             return Ok(None);
         };
         self.taken += 1;

@@ -7,8 +7,8 @@
 //! Rows are indexed from the bottom (`y - 1`) and bits by column (`x - 1`).
 
 use super::{
-    Approach, Barrier, BlackEnd, BlackWin, Board, Field, Outcome, Square, Table, Turn, WhiteEnd,
-    WhiteWin,
+    Approach, Barrier, BlackEnd, BlackWin, Board, Field, LISTED_SQUARES, Outcome, Square, Table,
+    Turn, WhiteEnd, WhiteWin,
 };
 
 /// One board row of a square set.
@@ -41,6 +41,11 @@ impl<const K: usize> Row<K> {
 
     fn is_empty(self) -> bool {
         self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The number of squares in the row.
+    fn len(self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     fn or(self, other: Self) -> Self {
@@ -185,22 +190,19 @@ fn sweep<const K: usize>(
         if moves[py].has(px) {
             return End::White(WhiteEnd::Capture, turn);
         }
+        // A king with no open field loses at once (rule 2), wherever the pawn stands; only
+        // a king that can move sees the pawn stand still on the bottom line (rule 3).
+        if moves.iter().all(|row| row.is_empty()) {
+            return End::Black(BlackEnd::KingStuck, turn);
+        }
         if py == 0 {
             return End::Black(BlackEnd::PawnHome, turn);
         }
-        let any_move = moves.iter().any(|row| !row.is_empty());
         if masks.forbidden[py - 1].has(px) {
-            return if any_move {
-                End::White(WhiteEnd::PawnStuck, turn)
-            } else {
-                End::Black(BlackEnd::KingStuck, turn)
-            };
+            return End::White(WhiteEnd::PawnStuck, turn);
         }
         if moves[py - 1].has(px) {
             return End::White(WhiteEnd::Block, turn);
-        }
-        if !any_move {
-            return End::Black(BlackEnd::KingStuck, turn);
         }
         std::mem::swap(&mut kings, &mut moves);
     }
@@ -307,9 +309,12 @@ fn solve_with<const K: usize>(board: &Board, king: Square, pawn: Square) -> Outc
                             barrier: barrier(board, &layers, pawn, turn, square),
                         })
                         .collect();
+                    let layer = &layers[turn];
+                    let listed = board.width() * board.height() <= LISTED_SQUARES;
                     Turn {
                         pawn: at,
-                        king_squares: squares(&layers[turn]),
+                        king_count: layer.iter().map(|row| row.len()).sum(),
+                        king_squares: listed.then(|| squares(layer)),
                         capture_from,
                     }
                 })

@@ -45,6 +45,11 @@ use crate::validate::Report;
 /// The largest width or height of a board.
 pub const MAX_SIDE: usize = 256;
 
+/// The largest board (in squares) whose Black-win evidence lists every square the king could
+/// stand on at every turn: 64 x 64. Past it the turns give the squares' count alone, since the
+/// lists would take turns x squares, the board's size times its height.
+pub const LISTED_SQUARES: usize = 4096;
+
 /// A square: `x` is the column counted from the left, `y` the row counted from below, both
 /// from 1 (the contest's convention).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -421,8 +426,12 @@ pub enum Barrier {
 pub struct Turn {
     /// The pawn's square.
     pub pawn: Square,
-    /// Every square the king could be on at this turn, over all its lines.
-    pub king_squares: Vec<Square>,
+    /// How many squares the king could be on at this turn, over all its lines.
+    pub king_count: usize,
+    /// Those squares, on boards of at most [`LISTED_SQUARES`] squares (`None` on larger
+    /// ones, so that the evidence grows with the board, not with its square).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub king_squares: Option<Vec<Square>>,
     /// Each square next to the pawn, with why the king could not take the pawn from there.
     pub capture_from: Vec<Approach>,
 }

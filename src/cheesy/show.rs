@@ -105,12 +105,8 @@ pub fn explain(
                 text.push_str(&format!(
                     "  pawn on {}: the king could be on {} square{}; next to the pawn: {}.\n",
                     turn.pawn,
-                    turn.king_squares.len(),
-                    if turn.king_squares.len() == 1 {
-                        ""
-                    } else {
-                        "s"
-                    },
+                    turn.king_count,
+                    if turn.king_count == 1 { "" } else { "s" },
                     reasons.join(", ")
                 ));
             }

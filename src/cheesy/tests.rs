@@ -1,6 +1,8 @@
 //! Cheesy Chess against `docs/specs/cheesy.md`, rule by rule, and against a plain game-tree
 //! search on random small boards.
 
+use std::collections::BTreeSet;
+
 use super::*;
 use proptest::prelude::*;
 
@@ -160,6 +162,19 @@ fn the_black_win_of_the_first_sample_names_the_floating_square() {
 }
 
 #[test]
+fn a_stuck_king_loses_as_stuck_even_with_the_pawn_home() {
+    // Issue 17: the king on (1,1) has no open field (F beside it, the floating square
+    // (2,2) above... off this one-row board); the pawn already stands on the bottom line.
+    // The game ends because White cannot move: king_stuck, not pawn_home.
+    let b = board(".F.");
+    let Outcome::Black(lost) = solve(&start(&b, sq(1, 1), sq(3, 1)).unwrap()) else {
+        panic!()
+    };
+    assert_eq!(lost.end, BlackEnd::KingStuck);
+    check_black_win(&b, &lost, sq(1, 1), sq(3, 1));
+}
+
+#[test]
 fn starts_that_break_the_statement_are_refused() {
     let b = board("F.\n.D");
     assert_eq!(
@@ -263,6 +278,104 @@ fn small_case() -> impl Strategy<Value = (Board, Square, Square)> {
         })
 }
 
+/// The squares one legal king step from `from`, the pawn standing on `pawn`.
+fn king_steps(b: &Board, from: Square, pawn: Square) -> BTreeSet<Square> {
+    let mut steps = BTreeSet::new();
+    for dy in -1isize..=1 {
+        for dx in -1isize..=1 {
+            let (Some(x), Some(y)) = (from.x.checked_add_signed(dx), from.y.checked_add_signed(dy))
+            else {
+                continue;
+            };
+            let to = sq(x, y);
+            if to != from && b.contains(to) && open_for_king(b, to, pawn) {
+                steps.insert(to);
+            }
+        }
+    }
+    steps
+}
+
+/// Checks a Black win's evidence against the rules, turn by turn: the pawn's walk, the
+/// squares the king could stand on (exactly those one legal step from the turn before), that
+/// none of them captures or blocks, each barrier's reason, and the stated end.
+fn check_black_win(b: &Board, lost: &BlackWin, king: Square, pawn: Square) {
+    let mut reach = BTreeSet::from([king]);
+    for (t, turn) in lost.turns.iter().enumerate() {
+        assert_eq!(
+            turn.pawn,
+            sq(pawn.x, pawn.y - t),
+            "the pawn walks straight down"
+        );
+        assert_eq!(turn.king_count, reach.len(), "turn {t}");
+        if let Some(listed) = &turn.king_squares {
+            assert_eq!(
+                listed.iter().copied().collect::<BTreeSet<_>>(),
+                reach,
+                "turn {t}"
+            );
+        }
+        let mut next = BTreeSet::new();
+        for &k in &reach {
+            next.extend(king_steps(b, k, turn.pawn));
+        }
+        assert!(
+            !next.contains(&turn.pawn),
+            "turn {t}: the king could capture"
+        );
+        if turn.pawn.y > 1 {
+            assert!(
+                !next.contains(&sq(turn.pawn.x, turn.pawn.y - 1)),
+                "turn {t}: the king could block"
+            );
+        }
+        let around: BTreeSet<Square> =
+            king_steps(&Board::open(b.width(), b.height()), turn.pawn, sq(0, 0))
+                .into_iter()
+                .collect();
+        let named: BTreeSet<Square> = turn.capture_from.iter().map(|a| a.square).collect();
+        assert_eq!(
+            named, around,
+            "turn {t}: every square next to the pawn is named"
+        );
+        for approach in &turn.capture_from {
+            let at = approach.square;
+            let inside = reach.contains(&at);
+            match approach.barrier {
+                Barrier::Forbidden => assert_eq!(b.field(at), Field::Forbidden),
+                Barrier::Dangerous => assert_eq!(b.field(at), Field::Dangerous),
+                Barrier::PawnOnDangerous => {
+                    assert!(inside && b.field(turn.pawn) == Field::Dangerous)
+                }
+                Barrier::Floating => {
+                    assert!(!inside && t > 0 && at.y == turn.pawn.y && at.x.abs_diff(pawn.x) == 1)
+                }
+                Barrier::OutOfReach => assert!(!inside && b.field(at) == Field::Open),
+            }
+        }
+        let last = t + 1 == lost.turns.len();
+        if last {
+            match lost.end {
+                BlackEnd::KingStuck => assert!(next.is_empty(), "stuck, yet the king can move"),
+                BlackEnd::PawnHome => {
+                    assert!(
+                        !next.is_empty(),
+                        "the king cannot move: stuck, not pawn home"
+                    );
+                    assert_eq!(turn.pawn.y, 1, "home is the bottom line");
+                }
+            }
+        } else {
+            let stuck_below = b.field(sq(turn.pawn.x, turn.pawn.y - 1)) == Field::Forbidden;
+            assert!(
+                !next.is_empty() && !stuck_below,
+                "turn {t}: the game went on"
+            );
+        }
+        reach = next;
+    }
+}
+
 fn check_white_line(b: &Board, win: &WhiteWin, pawn: Square) {
     let line = &win.king_line;
     assert_eq!(line.len(), win.pawn_line.len() + 1);
@@ -297,8 +410,9 @@ proptest! {
     fn solver_agrees_with_a_plain_game_tree_search((b, king, pawn) in small_case()) {
         let outcome = solve(&start(&b, king, pawn).unwrap());
         prop_assert_eq!(outcome.winner() == Winner::White, tree_white_wins(&b, king, pawn), "{}", b);
-        if let Outcome::White(win) = &outcome {
-            check_white_line(&b, win, pawn);
+        match &outcome {
+            Outcome::White(win) => check_white_line(&b, win, pawn),
+            Outcome::Black(lost) => check_black_win(&b, lost, king, pawn),
         }
     }
 

@@ -117,18 +117,24 @@ fn winding(size: usize, rng: &mut impl Rng) -> Board {
             on[k * size + turn_at(i)] = true;
         }
     }
-    let target = size * size / 2 + usize::from(rng.random::<bool>() && size % 2 == 1);
     let mut count = on.iter().filter(|&&c| c).count();
+    // The path's colour takes the odd cell of an odd board at random, or when it needs it.
+    let half = size * size / 2;
+    let odd = size * size % 2 == 1;
+    let target = half + usize::from(odd && (rng.random::<bool>() || count > half));
+    let mut straight = false;
     if count > target {
         // Too small a board for a serpentine: one straight line down instead.
         on.fill(false);
         for i in 0..size {
             on[i * size] = true;
         }
-        count = size;
+        (count, straight) = (size, true);
     }
+    // A straight line takes cells anywhere; a serpentine only on the lines just after its
+    // own, where they make no short cut.
     let mut spare: Vec<usize> = (0..size * size)
-        .filter(|&cell| cell / size % 3 == 1 && !on[cell])
+        .filter(|&cell| (straight || cell / size % 3 == 1) && !on[cell])
         .collect();
     spare.shuffle(rng);
     for &cell in spare.iter().take(target.saturating_sub(count)) {

@@ -662,6 +662,9 @@ impl Komi {
     /// No komi.
     pub const ZERO: Komi = Komi { halves: 0 };
 
+    /// The largest komi either way, in points: more than any board arbiter scores holds.
+    pub const MAX_POINTS: i64 = 10_000_000;
+
     /// Komi of `halves` half points (e.g. 13 for 6.5).
     pub const fn from_halves(halves: i64) -> Self {
         Komi { halves }
@@ -670,7 +673,11 @@ impl Komi {
 
 /// The error of [`Komi::from_str`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("komi must be a whole or half number of points such as 6.5, 7 or -0.5, not '{0}'")]
+#[error(
+    "komi must be a whole or half number of points from -{MAX} to {MAX}, such as 6.5, 7 or \
+     -0.5, not '{0}'",
+    MAX = Komi::MAX_POINTS
+)]
 pub struct KomiError(pub String);
 
 impl FromStr for Komi {
@@ -692,6 +699,9 @@ impl FromStr for Komi {
             _ => return Err(error()),
         };
         let halves = whole.parse::<i64>().map_err(|_| error())? * 2 + half;
+        if halves > 2 * Self::MAX_POINTS {
+            return Err(error());
+        }
         Ok(Komi {
             halves: if negative { -halves } else { halves },
         })

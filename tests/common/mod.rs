@@ -22,9 +22,17 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("arbiter starts");
-    // The child may stop reading early (bad input): a broken pipe here is fine.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().expect("arbiter finishes")
+    // Fed from a thread, so that a child writing much before it has read everything never
+    // waits on us while we wait on it. It may stop reading early (bad input): a broken pipe
+    // here is fine.
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("arbiter finishes");
+    feeder.join().unwrap();
+    output
 }
 
 /// Runs `arbiter GAME FILE` on a shipped data file and checks the output byte for byte.
@@ -65,4 +73,95 @@ pub fn assert_rejects(game: &str, input: &[u8], stdout: &str, message: &[&str]) 
         assert!(stderr.contains(part), "{stderr:?} should contain {part:?}");
     }
     assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// What a bounded run of the binary gave: its status, the start of its standard output and
+/// the output's whole length, and its standard error.
+pub struct Bounded {
+    pub status: std::process::ExitStatus,
+    /// The first megabyte of standard output.
+    pub stdout: Vec<u8>,
+    /// How many bytes it wrote to standard output in all.
+    pub stdout_len: usize,
+    pub stderr: String,
+}
+
+/// Where a bounded run's standard input comes from.
+pub enum Feed {
+    /// These bytes, then the end.
+    Bytes(Vec<u8>),
+    /// These bytes, then `byte` for ever (until the program stops reading).
+    Endless(Vec<u8>, u8),
+}
+
+/// Runs `arbiter ARGS` fed by `feed` with its address space limited to `limit_mb` megabytes
+/// (as `prlimit --as` does): a program that tries to hold more than that fails to allocate
+/// and aborts, which the status shows.
+pub fn run_bounded(args: &[&str], feed: Feed, limit_mb: u64) -> Bounded {
+    use std::io::Read;
+    use std::os::unix::process::CommandExt;
+    let limit = limit_mb << 20;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    command
+        .args(args)
+        // One malloc arena: each further one reserves address space it does not use.
+        .env("MALLOC_ARENA_MAX", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: between fork and exec the closure makes one async-signal-safe system call.
+    unsafe {
+        command.pre_exec(move || {
+            let bound = libc::rlimit {
+                rlim_cur: limit,
+                rlim_max: limit,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &bound) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let mut child = command.spawn().expect("arbiter starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        // The program may stop reading at any point: a broken pipe ends the feed.
+        match feed {
+            Feed::Bytes(bytes) => {
+                let _ = stdin.write_all(&bytes);
+            }
+            Feed::Endless(start, byte) => {
+                if stdin.write_all(&start).is_ok() {
+                    let block = vec![byte; 1 << 16];
+                    while stdin.write_all(&block).is_ok() {}
+                }
+            }
+        }
+    });
+    let mut out = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let (mut kept, mut total, mut block) = (Vec::new(), 0, vec![0u8; 1 << 16]);
+        while let Ok(n) = out.read(&mut block) {
+            if n == 0 {
+                break;
+            }
+            total += n;
+            let room = (1usize << 20).saturating_sub(kept.len());
+            kept.extend_from_slice(&block[..n.min(room)]);
+        }
+        (kept, total)
+    });
+    let mut err = child.stderr.take().unwrap();
+    let mut stderr = String::new();
+    let _ = err.read_to_string(&mut stderr);
+    let status = child.wait().expect("arbiter finishes");
+    feeder.join().unwrap();
+    let (stdout, stdout_len) = reader.join().unwrap();
+    Bounded {
+        status,
+        stdout,
+        stdout_len,
+        stderr,
+    }
 }
