@@ -16,7 +16,7 @@
 //! use arbiter::hex::Hex;
 //!
 //! let mut cases = Hex.read("1\n2\nRB\nR.\n".as_bytes());
-//! let board = cases.next().unwrap().unwrap();
+//! let board = Hex.prepare(cases.next().unwrap().unwrap()).unwrap();
 //! let mut line = Vec::new();
 //! Hex.write_line(&mut line, 1, &Hex.verdict(&board)).unwrap();
 //! assert_eq!(line, b"Case #1: Red wins\n");
@@ -49,6 +49,10 @@ impl<T> Record for T {}
 pub trait Game: Sync {
     /// The game's name on the command line and in JSON records, e.g. `"hex"`.
     const NAME: &'static str;
+    /// What reading cuts out of an input, to be made a case by [`Game::prepare`]: the case
+    /// itself, or (for game records) its text, so that the costly part of reading can run in
+    /// parallel.
+    type Raw: Send;
     /// One case to judge, checked when it was read.
     type Case;
     /// The contest's answer alone; its `Display` is the answer's words (`Red wins`, `B`).
@@ -57,8 +61,18 @@ pub trait Game: Sync {
     type Judgement: Record;
 
     /// Reads the cases of one input, in whichever of the game's formats it is written (found
-    /// from the content).
-    fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Self::Case>;
+    /// from the content), each as far as [`Game::Raw`] goes.
+    fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Self::Raw>;
+
+    /// Roughly how much work a raw case is (its cells, or its text's bytes), so that batches
+    /// judged together stay of a bounded size.
+    fn weight(&self, raw: &Self::Raw) -> usize;
+
+    /// Finishes reading a case: for game records, parses and replays the record.
+    ///
+    /// # Errors
+    /// A case that breaks its format or its game's rules (the caller adds its number).
+    fn prepare(&self, raw: Self::Raw) -> Result<Self::Case, InputError>;
 
     /// What a case's reading found worth a warning (a game record that breaks a rule of its
     /// game but is judged as recorded); none by default.
@@ -90,6 +104,13 @@ pub trait Game: Sync {
         writeln!(out, "{verdict}")
     }
 
+    /// Whether an answer disagrees with what the input itself claims (a record's recorded
+    /// result, when asked to check it): the run then ends with status 1.
+    fn disagrees(&self, verdict: &Self::Verdict) -> bool {
+        let _ = verdict;
+        false
+    }
+
     /// Explains a judgement in words, with a diagram of the board, ending with a newline.
     ///
     /// # Errors
@@ -112,6 +133,24 @@ pub trait Game: Sync {
         judgement: &Self::Judgement,
         out: &mut dyn Write,
     ) -> io::Result<()>;
+
+    /// Writes the case back as a game record carrying its judgement (a Go record with its
+    /// territory and result); by default, games have no such record.
+    ///
+    /// # Errors
+    /// When writing fails, or the game writes no records.
+    fn write_record(
+        &self,
+        case: &Self::Case,
+        judgement: &Self::Judgement,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let _ = (case, judgement, out);
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            format!("{} writes no game records", Self::NAME),
+        ))
+    }
 
     /// Checks an input against the contest format's exact layout and official limits.
     ///

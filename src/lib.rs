@@ -48,6 +48,7 @@ pub mod input;
 mod labels;
 pub mod render;
 pub mod run;
+pub mod sgf;
 pub mod validate;
 
 #[cfg(feature = "generate")]

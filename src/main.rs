@@ -10,9 +10,14 @@ use std::process::ExitCode;
 
 use arbiter::game::{self, AnyGame};
 use arbiter::render::Style;
-use arbiter::run::{self, Format, Pictures, RunError, Views};
+use arbiter::run::{self, Folder, Format, RunError, Views};
 use arbiter::{Game, cheesy, gioco, go, hex};
 use clap::{CommandFactory, Parser, Subcommand};
+
+// The readers of game records allocate a little for every property they read (sgf-parse's
+// strings); mimalloc makes each of those allocations several times cheaper than glibc's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Adjudicates board-game positions exactly, in the original contest formats.
 #[derive(Parser)]
@@ -34,21 +39,39 @@ enum Command {
     /// Input (UVa 260 format): cases of N and N rows of 'b', 'w', ended by a line "0".
     /// Output: one line "<case> B" or "<case> W" per case.
     Gioco(Judging),
-    /// Go scoring: for each position, "Black wins by D", "White wins by D" or "Draw".
+    /// Go scoring: contest positions and SGF game records.
     ///
-    /// Input (Stanford Local 2007 format): cases of "n b w", b black and w white "r c"
-    /// pairs (1-based), ended by a line "0". With --rules area or territory, each line is the
-    /// result in SGF notation instead: "B+3.5", "W+12" or "0" for a draw.
+    /// Input: SGF records (when the first non-blank byte is '('), one result per game, or the
+    /// Stanford Local 2007 contest format: cases of "n b w", b black and w white "r c" pairs
+    /// (1-based), ended by a line "0". Output: for contest input by the contest's rule,
+    /// "Black wins by D", "White wins by D" or "Draw"; under a rule set, the result as SGF's
+    /// RE writes it: "B+3.5", "W+12" or "0".
     Go {
         #[command(flatten)]
         judging: Judging,
-        /// How to count: the contest's territory difference, territory scoring (territory
-        /// plus komi), or area scoring (stones plus territory plus komi).
-        #[arg(long, value_enum, default_value_t = GoRules::Contest)]
-        rules: GoRules,
-        /// Points given to White, e.g. 6.5 or 7 (needs --rules area or territory).
+        /// What counts: contest (territory against territory; the default for contest
+        /// input) or a rule set (the default for records: the record's RU, else japanese).
+        #[arg(long, value_enum)]
+        rules: Option<GoRules>,
+        /// Points given to White, e.g. 6.5 or 7 (default: the record's KM, else 0).
         #[arg(long, allow_hyphen_values = true)]
         komi: Option<go::Komi>,
+        /// Where dead stones come from: the final node's TB/TW markup, arbiter's estimate,
+        /// or none (default for records: markup when the final node has it, else estimate;
+        /// for contest positions: none).
+        #[arg(long, value_enum)]
+        dead: Option<DeadChoice>,
+        /// Points whose chains are dead, as Go programs name them: --dead-at Q16,R17.
+        #[arg(long, value_delimiter = ',', value_name = "POINTS")]
+        dead_at: Vec<String>,
+        /// Compare each record's RE with the count: write only the games that differ (with
+        /// both results and what the count rests on), and exit with 1 if any do.
+        #[arg(long)]
+        check: bool,
+        /// Also write each game back as SGF with the count in it (TB/TW with the dead
+        /// stones' points, as KGS writes them, and RE): DIR/case-1.sgf, ...
+        #[arg(long, value_name = "DIR")]
+        sgf_out: Option<PathBuf>,
     },
     /// Cheesy Chess: for each case, "White" if the king wins with best play, else "Black".
     ///
@@ -132,6 +155,9 @@ struct Judging {
     /// always, or never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
+    /// Judge on this many threads (default: one per core); the output is the same.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -147,15 +173,51 @@ enum ColorChoice {
     Never,
 }
 
-/// The scoring choices of `arbiter go`.
+/// What `arbiter go` counts by.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum GoRules {
     /// The contest's output: territory against territory, no komi.
     Contest,
-    /// Territory scoring (Japanese, Korean): territory plus komi, in SGF notation.
-    Territory,
-    /// Area scoring (Chinese, AGA, Tromp-Taylor): stones plus territory plus komi.
-    Area,
+    /// Japanese rules: territory and prisoners, no territory in seki.
+    #[value(alias = "territory")]
+    Japanese,
+    /// Korean rules: as Japanese.
+    Korean,
+    /// Chinese rules: stones and territory, handicap compensation.
+    #[value(alias = "area")]
+    Chinese,
+    /// The AGA's: area counting, handicap compensation less one, superko.
+    Aga,
+    /// New Zealand rules: area counting, suicide allowed, superko.
+    NewZealand,
+    /// Tromp-Taylor: the board as it stands, positional superko.
+    TrompTaylor,
+}
+
+impl GoRules {
+    fn choice(self) -> go::Choice {
+        use go::rules::RuleSet;
+        match self {
+            GoRules::Contest => go::Choice::Contest,
+            GoRules::Japanese => go::Choice::Rules(RuleSet::Japanese),
+            GoRules::Korean => go::Choice::Rules(RuleSet::Korean),
+            GoRules::Chinese => go::Choice::Rules(RuleSet::Chinese),
+            GoRules::Aga => go::Choice::Rules(RuleSet::Aga),
+            GoRules::NewZealand => go::Choice::Rules(RuleSet::NewZealand),
+            GoRules::TrompTaylor => go::Choice::Rules(RuleSet::TrompTaylor),
+        }
+    }
+}
+
+/// Where `arbiter go` takes dead stones from.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum DeadChoice {
+    /// The final node's TB/TW.
+    Markup,
+    /// arbiter's own judgement.
+    Estimate,
+    /// Every stone is alive.
+    None,
 }
 
 /// Why a command failed; printed once, as one line.
@@ -170,9 +232,9 @@ enum Failure {
         file: Option<PathBuf>,
         error: RunError,
     },
-    /// The pictures' folder is unusable.
+    /// A view's folder is unusable.
     #[error(transparent)]
-    Pictures(#[from] run::PicturesError),
+    Folder(#[from] run::FolderError),
 }
 
 /// The input named on the command line: a path, or standard input for none or "-".
@@ -185,9 +247,9 @@ fn input_path(file: Option<&PathBuf>) -> Option<&Path> {
 ///
 /// The buffer is the outer layer, so that the readers' per-token calls (`fill_buf`,
 /// `consume`) are plain inlined code; only the refills go through the trait object.
-fn open(file: Option<&Path>) -> Result<BufReader<Box<dyn Read>>, Failure> {
+fn open(file: Option<&Path>) -> Result<BufReader<Box<dyn Read + Send>>, Failure> {
     const BUFFER: usize = 1 << 16;
-    let source: Box<dyn Read> = match file {
+    let source: Box<dyn Read + Send> = match file {
         Some(path) => {
             let failed = |error| Failure::Open {
                 path: path.to_path_buf(),
@@ -216,21 +278,26 @@ impl Judging {
         }
     }
 
-    /// The views asked for, with the pictures' folder made ready before anything is judged.
-    fn views(&self) -> Result<Views, Failure> {
-        let pictures = match &self.svg {
-            Some(dir) => {
-                let (pictures, removed) = Pictures::prepare(dir)?;
-                if removed > 0 {
-                    eprintln!(
-                        "arbiter: removed {removed} picture{} of an earlier run from {}",
-                        if removed == 1 { "" } else { "s" },
-                        dir.display()
-                    );
-                }
-                Some(pictures)
+    /// The views asked for, with their folders made ready before anything is judged; `records`
+    /// is the folder for game records, for the games that write them.
+    fn views(&self, records: Option<&Path>) -> Result<Views, Failure> {
+        let folder = |dir: Option<&Path>, extension, what| -> Result<Option<Folder>, Failure> {
+            let Some(dir) = dir else {
+                return Ok(None);
+            };
+            let (folder, removed) = Folder::prepare(dir, extension, what)?;
+            if removed > 0 {
+                eprintln!(
+                    "arbiter: removed {removed} {} of an earlier run from {}",
+                    if removed == 1 {
+                        &what[..what.len() - 1]
+                    } else {
+                        what
+                    },
+                    dir.display()
+                );
             }
-            None => None,
+            Ok(Some(folder))
         };
         Ok(Views {
             format: match self.format {
@@ -238,16 +305,22 @@ impl Judging {
                 FormatChoice::Json => Format::Json,
             },
             explain: self.explain,
-            pictures,
+            pictures: folder(self.svg.as_deref(), "svg", "pictures")?,
+            records: folder(records, "sgf", "records")?,
             style: self.style(),
         })
     }
 }
 
 /// Judges the input with `game` and writes every view asked for; `Ok(false)` when a warning
-/// was given (a picture not written).
-fn judge<G: Game>(game: &G, judging: &Judging, out: &mut impl Write) -> Result<bool, Failure> {
-    let views = judging.views()?;
+/// was given (a picture not written) or an answer disagrees with its input (`--check`).
+fn judge<G: Game>(
+    game: &G,
+    judging: &Judging,
+    records: Option<&Path>,
+    out: &mut impl Write,
+) -> Result<bool, Failure> {
+    let views = judging.views(records)?;
     let file = input_path(judging.file.as_ref());
     let input = open(file)?;
     let mut warned = false;
@@ -258,8 +331,12 @@ fn judge<G: Game>(game: &G, judging: &Judging, out: &mut impl Write) -> Result<b
         warned = true;
         eprintln!("arbiter: {named}warning: {warning}");
     };
-    match run::run(game, input, out, &views, &mut warn) {
-        Ok(()) => Ok(!warned),
+    let jobs = judging.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    match run::run_parallel(game, input, out, &views, jobs, &mut warn) {
+        Ok(summary) => Ok(!warned && summary.disagreements == 0),
         Err(error) => Err(Failure::Run {
             file: file.map(Path::to_path_buf),
             error,
@@ -277,18 +354,26 @@ fn usage_error(subcommand: &str, kind: clap::error::ErrorKind, message: &str) ->
     command.error(kind, message).exit()
 }
 
-/// The scoring that `arbiter go`'s options ask for.
-fn go_game(rules: GoRules, komi: Option<go::Komi>) -> go::Go {
-    let rules = match rules {
-        GoRules::Contest => None,
-        GoRules::Territory => Some(go::Rules::Territory),
-        GoRules::Area => Some(go::Rules::Area),
-    };
-    go::Go::new(rules, komi).unwrap_or_else(|go::KomiWithoutRules| {
-        let message =
-            "--komi needs --rules area or --rules territory (the contest rule has no komi)";
+/// The Go scoring that `arbiter go`'s options ask for.
+fn go_game(
+    rules: Option<GoRules>,
+    komi: Option<go::Komi>,
+    dead: Option<DeadChoice>,
+    dead_at: &[String],
+    check: bool,
+) -> go::Go {
+    let mut game = go::Go::new(rules.map(GoRules::choice), komi).unwrap_or_else(|_| {
+        let message = "--komi needs a rule set: the contest's rule has no komi";
         usage_error("go", clap::error::ErrorKind::ArgumentConflict, message)
-    })
+    });
+    game.dead = dead.map(|dead| match dead {
+        DeadChoice::Markup => go::dead::DeadFrom::Markup,
+        DeadChoice::Estimate => go::dead::DeadFrom::Estimate,
+        DeadChoice::None => go::dead::DeadFrom::None,
+    });
+    game.dead_at = dead_at.to_vec();
+    game.check = check;
+    game
 }
 
 /// `arbiter gen`: checks the arguments against the game's generator, then writes the input.
@@ -376,14 +461,21 @@ fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = match &cli.command {
-        Command::Hex(judging) => judge(&hex::Hex, judging, &mut out),
-        Command::Gioco(judging) => judge(&gioco::Gioco, judging, &mut out),
+        Command::Hex(judging) => judge(&hex::Hex, judging, None, &mut out),
+        Command::Gioco(judging) => judge(&gioco::Gioco, judging, None, &mut out),
         Command::Go {
             judging,
             rules,
             komi,
-        } => judge(&go_game(*rules, *komi), judging, &mut out),
-        Command::Cheesy(judging) => judge(&cheesy::Cheesy, judging, &mut out),
+            dead,
+            dead_at,
+            check,
+            sgf_out,
+        } => {
+            let game = go_game(*rules, *komi, *dead, dead_at, *check);
+            judge(&game, judging, sgf_out.as_deref(), &mut out)
+        }
+        Command::Cheesy(judging) => judge(&cheesy::Cheesy, judging, None, &mut out),
         Command::Gen {
             game,
             cases,

@@ -58,7 +58,9 @@ pub struct Views {
     /// `explanation` field of a JSON record).
     pub explain: bool,
     /// Draw each case as an SVG picture into this folder.
-    pub pictures: Option<Pictures>,
+    pub pictures: Option<Folder>,
+    /// Write each case back as a game record with its judgement into this folder.
+    pub records: Option<Folder>,
     /// Whether the explanations are coloured.
     pub style: Style,
 }
@@ -66,7 +68,10 @@ pub struct Views {
 impl Views {
     /// Whether anything beyond the contest answer is asked for.
     fn needs_judgement(&self) -> bool {
-        self.explain || self.format != Format::Contest || self.pictures.is_some()
+        self.explain
+            || self.format != Format::Contest
+            || self.pictures.is_some()
+            || self.records.is_some()
     }
 }
 
@@ -86,6 +91,15 @@ impl fmt::Display for Warning {
     }
 }
 
+/// What a run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Cases judged.
+    pub cases: usize,
+    /// Cases whose answer disagrees with what the input claims ([`Game::disagrees`]).
+    pub disagreements: usize,
+}
+
 /// Judges every case of `input` with `game` and writes each answer with the chosen `views`;
 /// `warn` hears every [`Warning`] as it happens.
 ///
@@ -98,26 +112,153 @@ pub fn run<G: Game>(
     out: &mut impl Write,
     views: &Views,
     warn: &mut dyn FnMut(Warning),
-) -> Result<(), RunError> {
-    let needs_judgement = views.needs_judgement();
-    for (number, case) in (1..).zip(game.read(input)) {
-        let case = case.map_err(|e| e.in_case(number))?;
-        for message in game.warnings(&case) {
-            warn(Warning {
-                case: number,
-                message,
-            });
-        }
-        if needs_judgement {
-            write_views(game, number, &case, out, views, warn)?;
-        } else {
-            game.write_line(out, number, &game.verdict(&case))?;
-        }
+) -> Result<Summary, RunError> {
+    let mut summary = Summary::default();
+    for (number, raw) in (1..).zip(game.read(input)) {
+        let disagrees = one_case(game, number, raw, views, out, warn)?;
+        summary.cases += 1;
+        summary.disagreements += usize::from(disagrees);
     }
-    Ok(())
+    Ok(summary)
 }
 
-/// Judges one case and writes the views of it.
+/// Prepares, judges and writes one case; says whether its answer disagrees with its input.
+fn one_case<G: Game>(
+    game: &G,
+    number: usize,
+    raw: Result<G::Raw, InputError>,
+    views: &Views,
+    out: &mut impl Write,
+    warn: &mut dyn FnMut(Warning),
+) -> Result<bool, RunError> {
+    let case = raw
+        .and_then(|raw| game.prepare(raw))
+        .map_err(|e| e.in_case(number))?;
+    for message in game.warnings(&case) {
+        warn(Warning {
+            case: number,
+            message,
+        });
+    }
+    let verdict = if views.needs_judgement() {
+        write_views(game, number, &case, out, views, warn)?
+    } else {
+        let verdict = game.verdict(&case);
+        game.write_line(out, number, &verdict)?;
+        verdict
+    };
+    Ok(game.disagrees(&verdict))
+}
+
+/// The most weight ([`Game::weight`]: cells, or bytes of a record) read ahead in one batch.
+#[cfg(feature = "parallel")]
+const BATCH_WEIGHT: usize = 1 << 20;
+/// The most cases in one batch.
+#[cfg(feature = "parallel")]
+const BATCH_CASES: usize = 4096;
+
+/// [`run`] on `jobs` threads: one reads the input into batches of cases of bounded weight
+/// while a pool prepares and judges the batch before, each case into a buffer of its own;
+/// the buffers are written in input order, so the output is [`run`]'s, byte for byte, and
+/// the first bad case still comes after the answers of every case before it. Memory stays
+/// within two batches. A batch of a single case (a huge board) is written as it is judged,
+/// as [`run`] writes it.
+///
+/// # Errors
+/// As [`run`].
+#[cfg(feature = "parallel")]
+pub fn run_parallel<G: Game>(
+    game: &G,
+    input: impl BufRead + Send,
+    out: &mut impl Write,
+    views: &Views,
+    jobs: usize,
+    warn: &mut dyn FnMut(Warning),
+) -> Result<Summary, RunError> {
+    use rayon::prelude::*;
+    if jobs <= 1 {
+        return run(game, input, out, views, warn);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| RunError::Output(io::Error::other(e)))?;
+    type Batch<R> = Vec<(usize, Result<R, InputError>)>;
+    std::thread::scope(|scope| {
+        let (batches, received) = std::sync::mpsc::sync_channel::<Batch<G::Raw>>(1);
+        scope.spawn(move || {
+            let (mut batch, mut weight) = (Vec::new(), 0);
+            for (number, raw) in (1..).zip(game.read(input)) {
+                weight += raw.as_ref().map_or(1, |raw| game.weight(raw).max(1));
+                let failed = raw.is_err();
+                batch.push((number, raw));
+                if weight >= BATCH_WEIGHT || batch.len() >= BATCH_CASES || failed {
+                    if batches.send(std::mem::take(&mut batch)).is_err() {
+                        return;
+                    }
+                    weight = 0;
+                }
+            }
+            if !batch.is_empty() {
+                let _ = batches.send(batch);
+            }
+        });
+        let mut summary = Summary::default();
+        for mut batch in received {
+            if batch.len() == 1 {
+                let (number, raw) = batch.pop().expect("one case");
+                let disagrees = one_case(game, number, raw, views, out, warn)?;
+                summary.cases += 1;
+                summary.disagreements += usize::from(disagrees);
+                continue;
+            }
+            let judged: Vec<Judged> = pool.install(|| {
+                batch
+                    .into_par_iter()
+                    .map(|(number, raw)| {
+                        let mut judged = Judged::default();
+                        let mut note = |warning| judged.warnings.push(warning);
+                        judged.outcome =
+                            one_case(game, number, raw, views, &mut judged.output, &mut note);
+                        judged
+                    })
+                    .collect()
+            });
+            for case in judged {
+                for warning in case.warnings {
+                    warn(warning);
+                }
+                out.write_all(&case.output)?;
+                let disagrees = case.outcome?;
+                summary.cases += 1;
+                summary.disagreements += usize::from(disagrees);
+            }
+        }
+        Ok(summary)
+    })
+}
+
+/// One case judged by a worker of [`run_parallel`]: its output and warnings, kept for their
+/// turn.
+#[cfg(feature = "parallel")]
+struct Judged {
+    output: Vec<u8>,
+    warnings: Vec<Warning>,
+    outcome: Result<bool, RunError>,
+}
+
+#[cfg(feature = "parallel")]
+impl Default for Judged {
+    fn default() -> Self {
+        Judged {
+            output: Vec::new(),
+            warnings: Vec::new(),
+            outcome: Ok(false),
+        }
+    }
+}
+
+/// Judges one case and writes the views of it; returns its verdict.
 fn write_views<G: Game>(
     game: &G,
     number: usize,
@@ -125,41 +266,48 @@ fn write_views<G: Game>(
     out: &mut impl Write,
     views: &Views,
     warn: &mut dyn FnMut(Warning),
-) -> io::Result<()> {
+) -> io::Result<G::Verdict> {
     let judgement = game.judge(case);
+    let verdict = game.verdict_of(&judgement);
     match views.format {
         Format::Contest => {
-            game.write_line(out, number, &game.verdict_of(&judgement))?;
+            game.write_line(out, number, &verdict)?;
             if views.explain {
                 game.explain(case, &judgement, views.style, out)?;
                 writeln!(out)?;
             }
         }
         #[cfg(feature = "serde")]
-        Format::Json => write_record(game, number, case, &judgement, views, out)?,
+        Format::Json => write_json(game, number, case, (&verdict, &judgement), views, out)?,
     }
     if let Some(pictures) = &views.pictures {
         let path = pictures.path(number);
-        if let Err(error) = draw_into(game, case, &judgement, &path) {
+        let drawn = write_file(&path, |out| game.draw(case, &judgement, out));
+        if let Err(error) = drawn {
             warn(Warning {
                 case: number,
                 message: format!("cannot write the picture {}: {error}", path.display()),
             });
         }
     }
-    Ok(())
+    if let Some(records) = &views.records {
+        let path = records.path(number);
+        let written = write_file(&path, |out| game.write_record(case, &judgement, out));
+        if let Err(error) = written {
+            warn(Warning {
+                case: number,
+                message: format!("cannot write the record {}: {error}", path.display()),
+            });
+        }
+    }
+    Ok(verdict)
 }
 
-/// Draws a case into `path`. The file is made when the picture's first bytes come, so that
-/// a picture refused before it starts (a board too big to draw) leaves no file behind.
-fn draw_into<G: Game>(
-    game: &G,
-    case: &G::Case,
-    judgement: &G::Judgement,
-    path: &Path,
-) -> io::Result<()> {
+/// Writes a file with `write`. The file is made when the first bytes come, so that a view
+/// refused before it starts (a board too big to draw) leaves no file behind.
+fn write_file(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
     let mut file = BufWriter::new(LazyFile { path, file: None });
-    game.draw(case, judgement, &mut file)?;
+    write(&mut file)?;
     file.flush()
 }
 
@@ -205,11 +353,11 @@ fn as_text<S: serde::Serializer>(value: &impl fmt::Display, s: S) -> Result<S::O
 
 /// Writes one case's JSON record and a newline, streamed to `out`.
 #[cfg(feature = "serde")]
-fn write_record<G: Game>(
+fn write_json<G: Game>(
     game: &G,
     number: usize,
     case: &G::Case,
-    judgement: &G::Judgement,
+    (verdict, judgement): (&G::Verdict, &G::Judgement),
     views: &Views,
     out: &mut impl Write,
 ) -> io::Result<()> {
@@ -223,7 +371,7 @@ fn write_record<G: Game>(
     let record = Record {
         game: G::NAME,
         case: number,
-        verdict: &game.verdict_of(judgement),
+        verdict,
         judgement,
         explanation,
     };
@@ -231,32 +379,41 @@ fn write_record<G: Game>(
     out.write_all(b"\n")
 }
 
-/// A folder that pictures are drawn into, `case-1.svg`, `case-2.svg`, ...
+/// A folder that a view writes one file a case into: `case-1.svg`, `case-2.svg`, ...
 #[derive(Debug)]
-pub struct Pictures {
+pub struct Folder {
     dir: PathBuf,
+    extension: &'static str,
 }
 
-/// Why pictures cannot be drawn into a folder.
+/// Why a view cannot write into a folder.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot draw pictures into {}: {error}", dir.display())]
-pub struct PicturesError {
+#[error("cannot write {what} into {}: {error}", dir.display())]
+pub struct FolderError {
+    /// What was to be written there ("pictures", "records").
+    pub what: &'static str,
     /// The folder.
     pub dir: PathBuf,
     /// What went wrong.
     pub error: io::Error,
 }
 
-impl Pictures {
-    /// Makes `dir` ready for a run's pictures before anything is judged: creates it if need
-    /// be, checks that a file can be written there, and removes the pictures of an earlier
-    /// run (`case-N.svg`, and nothing else), so that none is left mixed in with the new ones.
-    /// Returns how many old pictures it removed.
+impl Folder {
+    /// Makes `dir` ready for a run's files named `case-N.<extension>` before anything is
+    /// judged: creates it if need be, checks that a file can be written there, and removes
+    /// the files of an earlier run (`case-N.<extension>`, and nothing else), so that none is
+    /// left mixed in with the new ones. `what` names the files in errors. Returns how many
+    /// old files it removed.
     ///
     /// # Errors
     /// When `dir` is not a folder, cannot be made, or cannot be written to.
-    pub fn prepare(dir: &Path) -> Result<(Pictures, usize), PicturesError> {
-        let failed = |error| PicturesError {
+    pub fn prepare(
+        dir: &Path,
+        extension: &'static str,
+        what: &'static str,
+    ) -> Result<(Folder, usize), FolderError> {
+        let failed = |error| FolderError {
+            what,
             dir: dir.to_path_buf(),
             error,
         };
@@ -271,29 +428,29 @@ impl Pictures {
         let mut removed = 0;
         for entry in fs::read_dir(dir).map_err(failed)? {
             let path = entry.map_err(failed)?.path();
-            if is_picture_name(&path) && path.is_file() {
+            if is_case_file(&path, extension) && path.is_file() {
                 fs::remove_file(&path).map_err(failed)?;
                 removed += 1;
             }
         }
-        Ok((
-            Pictures {
-                dir: dir.to_path_buf(),
-            },
-            removed,
-        ))
+        let folder = Folder {
+            dir: dir.to_path_buf(),
+            extension,
+        };
+        Ok((folder, removed))
     }
 
-    /// The path of case `number`'s picture.
+    /// The path of case `number`'s file.
     pub fn path(&self, number: usize) -> PathBuf {
-        self.dir.join(format!("case-{number}.svg"))
+        self.dir.join(format!("case-{number}.{}", self.extension))
     }
 }
 
-/// Whether a file is named as [`Pictures`] names them: `case-N.svg`.
-fn is_picture_name(path: &Path) -> bool {
+/// Whether a file is named as [`Folder`] names them: `case-N.<extension>`.
+fn is_case_file(path: &Path, extension: &str) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     name.strip_prefix("case-")
-        .and_then(|rest| rest.strip_suffix(".svg"))
+        .and_then(|rest| rest.strip_suffix(extension))
+        .and_then(|rest| rest.strip_suffix('.'))
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }

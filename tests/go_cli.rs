@@ -43,9 +43,17 @@ fn area_and_territory_rules_write_sgf_results() {
 
 #[test]
 fn komi_needs_a_rule_that_counts_it() {
-    let output = run(&["go", "--komi", "6.5"], b"1 1 0 1 1 0\n");
+    // The contest's rule has no komi: asking for both is a usage error.
+    let output = run(
+        &["go", "--rules", "contest", "--komi", "6.5"],
+        b"1 1 0 1 1 0\n",
+    );
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("--komi needs --rules area"));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--komi needs a rule set"), "{stderr}");
+    // Komi alone asks for real rules: Japanese, the spec's default.
+    let output = run(&["go", "--komi", "6.5"], b"1 1 0\n1 1\n0\n");
+    assert_eq!(output.stdout, b"W+6.5\n");
     let output = run(
         &["go", "--rules", "area", "--komi", "6.3"],
         b"1 1 0 1 1 0\n",

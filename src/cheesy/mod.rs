@@ -552,12 +552,21 @@ pub struct Cheesy;
 
 impl Game for Cheesy {
     const NAME: &'static str = "cheesy";
+    type Raw = Position;
     type Case = Position;
     type Verdict = Winner;
     type Judgement = Outcome;
 
     fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Position> {
         Box::new(bapc::cases(input))
+    }
+
+    fn weight(&self, raw: &Position) -> usize {
+        raw.board().width() * raw.board().height()
+    }
+
+    fn prepare(&self, raw: Position) -> Result<Position, InputError> {
+        Ok(raw)
     }
 
     fn verdict(&self, position: &Position) -> Winner {

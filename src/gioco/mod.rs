@@ -253,12 +253,21 @@ pub struct Gioco;
 
 impl Game for Gioco {
     const NAME: &'static str = "gioco";
+    type Raw = Board;
     type Case = Board;
     type Verdict = Verdict;
     type Judgement = Judgement;
 
     fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Board> {
         Box::new(uva::cases(input))
+    }
+
+    fn weight(&self, raw: &Board) -> usize {
+        raw.size() * raw.size()
+    }
+
+    fn prepare(&self, raw: Board) -> Result<Board, InputError> {
+        Ok(raw)
     }
 
     fn verdict(&self, board: &Board) -> Verdict {

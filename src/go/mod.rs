@@ -36,25 +36,34 @@
 //! assert_eq!(score.result(Rules::Area, komi).to_string(), "W+6.5");
 //! ```
 
+mod benson;
+pub(crate) mod board;
+pub mod dead;
 #[cfg(feature = "generate")]
 pub mod generate;
+mod judge;
+pub mod record;
+pub mod rules;
+pub mod scoring;
+pub mod sgf;
 pub mod show;
 pub mod stanford;
+
+pub use judge::{
+    Case, Choice, ContestCount, Counted, GameCase, GameJudgement, Go, Judgement, KomiWithoutRules,
+    Outcome, Raw, Source,
+};
 
 // `pick(c, a, b)` is `if c { a } else { b }` as a conditional move: on random boards every
 // such condition is a coin toss, which a branch would mispredict half the time.
 use std::fmt;
 use std::hint::select_unpredictable as pick;
-use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
-use crate::game::{Cases, Game};
 use crate::grid::{Adjacency, Coord, EMPTY, Grid, Shape};
 use crate::input::rows::{self, Alphabet};
 use crate::input::{InputError, Pos};
 use crate::labels;
-use crate::render::Style;
-use crate::validate::Report;
 
 /// The largest board side: far past the 52 x 52 that SGF allows, while one board stays a few
 /// megabytes of memory.
@@ -669,6 +678,11 @@ impl Komi {
     pub const fn from_halves(halves: i64) -> Self {
         Komi { halves }
     }
+
+    /// The komi in half points (13 for 6.5).
+    pub const fn halves(self) -> i64 {
+        self.halves
+    }
 }
 
 /// The error of [`Komi::from_str`].
@@ -718,8 +732,17 @@ impl fmt::Display for Komi {
 }
 
 /// A non-negative number of half points, written `12` or `3.5`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+///
+/// As JSON: a number (`3.5`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(into = "f64"))]
 pub struct HalfPoints(pub u64);
+
+impl From<HalfPoints> for f64 {
+    fn from(points: HalfPoints) -> f64 {
+        points.0 as f64 / 2.0
+    }
+}
 
 impl fmt::Display for HalfPoints {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -828,180 +851,6 @@ impl Score {
                 margin: HalfPoints(lead.unsigned_abs()),
             },
         }
-    }
-}
-
-/// How a game is scored: the contest's territory difference, or a result under real rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Scoring {
-    /// What counts.
-    pub rules: Rules,
-    /// Points given to White.
-    pub komi: Komi,
-}
-
-/// A scored position: both counts and the territory map, and the result when it was scored
-/// under real rules.
-///
-/// As JSON: `black` and `white` (`stones`, `territory`), `regions`, and with real rules
-/// `rules`, `komi` and `result`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Judgement {
-    /// Both players' stones and territory.
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub score: Score,
-    /// Every empty region with its owner.
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub territory: Territory,
-    /// The rules and komi, when real rules were asked for.
-    #[cfg_attr(
-        feature = "serde",
-        serde(flatten, skip_serializing_if = "Option::is_none")
-    )]
-    pub scoring: Option<Scoring>,
-    /// The result under those rules.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub result: Option<GameResult>,
-}
-
-/// The answer of one position: the contest's line, or a result under real rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The contest's verdict: `Black wins by 3`.
-    Contest(Verdict),
-    /// A result: `B+3.5`.
-    Scored(GameResult),
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Contest(verdict) => verdict.fmt(f),
-            Outcome::Scored(result) => result.fmt(f),
-        }
-    }
-}
-
-/// Go scoring as a [`Game`]: positions in the contest format, scored by the contest's rule or
-/// by real rules with komi.
-///
-/// # Examples
-///
-/// ```
-/// use arbiter::Game;
-/// use arbiter::go::{Go, Komi, Rules, Scoring};
-///
-/// let game = Go { scoring: Some(Scoring { rules: Rules::Area, komi: Komi::from_halves(13) }) };
-/// let position = game.read("2 1 0\n1 1\n0\n".as_bytes()).next().unwrap().unwrap();
-/// // Area: Black has 1 stone and 3 points, White 6.5 of komi.
-/// assert_eq!(game.verdict(&position).to_string(), "W+2.5");
-/// assert_eq!(Go::CONTEST.verdict(&position).to_string(), "Black wins by 3");
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Go {
-    /// Real rules and komi, or `None` for the contest's rule.
-    pub scoring: Option<Scoring>,
-}
-
-/// The error of [`Go::new`]: komi without rules that count it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("komi needs real rules (area or territory scoring): the contest's rule has no komi")]
-pub struct KomiWithoutRules;
-
-impl Go {
-    /// The contest's rule: territory against territory, no komi.
-    pub const CONTEST: Go = Go { scoring: None };
-
-    /// Scoring by `rules` with `komi` (none when absent), or by the contest's rule when
-    /// `rules` is `None`.
-    ///
-    /// # Errors
-    /// Komi without rules: the contest's rule has none.
-    pub fn new(rules: Option<Rules>, komi: Option<Komi>) -> Result<Go, KomiWithoutRules> {
-        match (rules, komi) {
-            (None, Some(_)) => Err(KomiWithoutRules),
-            (None, None) => Ok(Go::CONTEST),
-            (Some(rules), komi) => Ok(Go {
-                scoring: Some(Scoring {
-                    rules,
-                    komi: komi.unwrap_or_default(),
-                }),
-            }),
-        }
-    }
-
-    fn outcome(&self, score: &Score) -> Outcome {
-        match self.scoring {
-            None => Outcome::Contest(score.verdict()),
-            Some(Scoring { rules, komi }) => Outcome::Scored(score.result(rules, komi)),
-        }
-    }
-}
-
-impl Game for Go {
-    const NAME: &'static str = "go";
-    type Case = Position;
-    type Verdict = Outcome;
-    type Judgement = Judgement;
-
-    fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Position> {
-        Box::new(stanford::cases(input))
-    }
-
-    fn verdict(&self, position: &Position) -> Outcome {
-        self.outcome(&score(position))
-    }
-
-    fn judge(&self, position: &Position) -> Judgement {
-        let territory = territory(position);
-        let score = score_of(position, &territory);
-        Judgement {
-            score,
-            territory,
-            scoring: self.scoring,
-            result: self.scoring.map(|s| score.result(s.rules, s.komi)),
-        }
-    }
-
-    fn verdict_of(&self, judgement: &Judgement) -> Outcome {
-        self.outcome(&judgement.score)
-    }
-
-    fn write_line<W: Write + ?Sized>(
-        &self,
-        out: &mut W,
-        _number: usize,
-        outcome: &Outcome,
-    ) -> io::Result<()> {
-        match outcome {
-            Outcome::Contest(verdict) => stanford::write_verdict(out, *verdict),
-            Outcome::Scored(result) => writeln!(out, "{result}"),
-        }
-    }
-
-    fn explain(
-        &self,
-        position: &Position,
-        judgement: &Judgement,
-        style: Style,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        show::explain(position, judgement, style, out)
-    }
-
-    fn draw(
-        &self,
-        position: &Position,
-        judgement: &Judgement,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        show::svg(position, &judgement.territory, out)
-    }
-
-    fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report> {
-        stanford::validate(input)
     }
 }
 

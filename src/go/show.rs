@@ -1,6 +1,7 @@
-//! Go scoring's evidence for people: a plain-language count with a territory diagram
-//! ([`explain`]) and an SVG picture ([`svg`]). The JSON record is the judgement's own
-//! serialisation.
+//! Go scoring's evidence for people: the contest's count with a territory diagram
+//! ([`explain`], [`svg`]), and a game scored under a rule set, with Go coordinates, dead
+//! stones, territory, seki and the count line by line ([`explain_game`], [`svg_game`]). The
+//! JSON record is the judgement's own serialisation.
 //!
 //! # Examples
 //!
@@ -10,14 +11,19 @@
 //! use arbiter::render::Style;
 //!
 //! let position: Position = "O.\n..".parse().unwrap();
+//! let case = arbiter::go::Case::Position(position.clone());
+//! let arbiter::go::Judgement::Contest(count) = Go::CONTEST.judge(&case) else { unreachable!() };
 //! let mut text = Vec::new();
-//! show::explain(&position, &Go::CONTEST.judge(&position), Style::default(), &mut text).unwrap();
+//! show::explain(&position, &count, Style::default(), &mut text).unwrap();
 //! assert!(text.starts_with(b"Black has 0 stones and 0 points of territory, White 1 stone and 3 points"));
 //! ```
 
 use std::io::{self, Write};
 
-use super::{Judgement, Position, Rules, Scoring, Stone, Territory};
+use super::judge::{ContestCount, GameJudgement};
+use super::rules::Counting;
+use super::scoring::Count;
+use super::{Position, Stone, Territory};
 use crate::grid::Coord;
 use crate::render::{self, Ink, Mark, Style, Svg};
 
@@ -25,19 +31,18 @@ fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
-/// Writes the contest's count in words (and the result under real rules with komi, when
-/// scored so), then the board: `X` and `O` stones, `x` and `o` their territory, `.` neutral
-/// points.
+/// Writes the contest's count in words, then the board: `X` and `O` stones, `x` and `o`
+/// their territory, `.` neutral points.
 ///
 /// # Errors
 /// When writing fails.
 pub fn explain(
     position: &Position,
-    judgement: &Judgement,
+    count: &ContestCount,
     style: Style,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let (score, territory) = (&judgement.score, &judgement.territory);
+    let (score, territory) = (&count.score, &count.territory);
     writeln!(
         out,
         "Black has {} and {} of territory, White {} and {}: {}.",
@@ -57,19 +62,6 @@ pub fn explain(
         owned(Some(Stone::White)),
         owned(None)
     )?;
-    if let Some(Scoring { rules, komi }) = judgement.scoring {
-        let name = match rules {
-            Rules::Area => "Area scoring (stones and territory)",
-            Rules::Territory => "Territory scoring",
-        };
-        writeln!(
-            out,
-            "{name} with komi {komi}: Black {}, White {} + {komi}: {}.",
-            score.points(Stone::Black, rules),
-            score.points(Stone::White, rules),
-            score.result(rules, komi)
-        )?;
-    }
     let n = position.size();
     write!(out, "    ")?;
     for c in 1..=n {
@@ -159,3 +151,280 @@ pub fn svg(position: &Position, territory: &Territory, out: &mut dyn Write) -> i
     }
     svg.finish()
 }
+
+/// The column letters and row numbers of Go programs, for a board of `width` x `height`.
+fn column_names(width: usize, height: usize) -> Vec<String> {
+    (0..width)
+        .map(|col| {
+            let name = super::record::gtp(Coord { row: 0, col }, width, height);
+            name.trim_end_matches(|c: char| c.is_ascii_digit())
+                .to_string()
+        })
+        .collect()
+}
+
+/// What a point of a scored game shows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Look {
+    Stone(Stone),
+    Dead(Stone),
+    Territory(Stone),
+    Seki,
+    Neutral,
+}
+
+fn look(game: &GameJudgement, at: Coord) -> Look {
+    let detail = &game.detail;
+    let i = at.row * detail.stones.width() + at.col;
+    match detail.stones.get(at) {
+        Some(stone) if detail.scored.dead.binary_search(&at).is_ok() => Look::Dead(stone),
+        Some(stone) => Look::Stone(stone),
+        None => match detail.scored.territory[i] {
+            Some(owner) => Look::Territory(owner),
+            None if detail.scored.seki_points.contains(&at) => Look::Seki,
+            None => Look::Neutral,
+        },
+    }
+}
+
+fn count_line(out: &mut dyn Write, what: &str, black: &str, white: &str) -> io::Result<()> {
+    writeln!(out, "  {what:<14}{black:>8}{white:>8}")
+}
+
+/// Writes a scored game: the result and what it rests on, the dead stones and seki, the
+/// count line by line (stones, territory, prisoners, komi, compensation, total), then the
+/// board with Go coordinates: `X` `O` living stones, `x` `o` dead stones, `+` `-` Black's and
+/// White's territory, `=` the points of a seki, `.` neutral points.
+///
+/// # Errors
+/// When writing fails.
+pub fn explain_game(game: &GameJudgement, style: Style, out: &mut dyn Write) -> io::Result<()> {
+    let counted = &game.counted;
+    write!(
+        out,
+        "{} under {} rules, komi {}",
+        game.result, game.rules, game.komi
+    )?;
+    if game.handicap > 0 {
+        write!(out, ", handicap {}", game.handicap)?;
+    }
+    match &game.recorded {
+        Some(recorded) if counted.differs() => writeln!(out, " (the record says {recorded}).")?,
+        Some(recorded) => writeln!(out, " (the record says {recorded} too).")?,
+        None => writeln!(out, ".")?,
+    }
+    let from = match game.dead_from {
+        super::dead::DeadFrom::Markup => "from the record's markup",
+        super::dead::DeadFrom::Estimate => "estimated",
+        super::dead::DeadFrom::None => "none asked for",
+        super::dead::DeadFrom::List => "as listed",
+    };
+    if game.rules.counting() == Counting::TrompTaylor {
+        writeln!(
+            out,
+            "Dead stones: none (Tromp-Taylor counts the board as it stands)."
+        )?;
+    } else if game.dead.is_empty() {
+        writeln!(out, "Dead stones ({from}): none.")?;
+    } else {
+        writeln!(out, "Dead stones ({from}): {}.", game.dead.join(" "))?;
+    }
+    if !game.seki.is_empty() {
+        writeln!(
+            out,
+            "Seki: {} (no territory inside it under these rules).",
+            game.seki.join(" ")
+        )?;
+    }
+    let fill = &game.detail.scored.fill;
+    if !fill.is_empty() {
+        let (w, h) = (game.detail.stones.width(), game.detail.stones.height());
+        let names: Vec<String> = fill
+            .iter()
+            .map(|&at| super::record::gtp(at, w, h))
+            .collect();
+        writeln!(
+            out,
+            "Still to be filled, so not territory: {}.",
+            names.join(" ")
+        )?;
+    }
+    let counting = game.rules.counting();
+    let n = |v: usize| v.to_string();
+    let (b, w): (&Count, &Count) = (&game.black, &game.white);
+    count_line(out, "", "Black", "White")?;
+    count_line(out, "stones", &n(b.stones), &n(w.stones))?;
+    count_line(out, "territory", &n(b.territory), &n(w.territory))?;
+    count_line(
+        out,
+        "prisoners",
+        &format!("{}+{}", b.captures, b.dead),
+        &format!("{}+{}", w.captures, w.dead),
+    )?;
+    count_line(out, "komi", "", &w.komi.to_string())?;
+    count_line(out, "compensation", "", &n(w.compensation))?;
+    count_line(out, "total", &b.total.to_string(), &w.total.to_string())?;
+    let rule = match counting {
+        Counting::Territory => "territory + prisoners (captures + dead stones)",
+        Counting::Area => "stones + territory",
+        Counting::TrompTaylor => "stones + empty points reaching only that colour",
+    };
+    writeln!(
+        out,
+        "  (the total is {rule}, with komi and compensation for White)"
+    )?;
+    let (width, height) = (game.detail.stones.width(), game.detail.stones.height());
+    let columns = column_names(width, height);
+    let header: String = columns.iter().map(|c| format!("{c:>3}")).collect();
+    writeln!(out, "    {header}")?;
+    for row in 0..height {
+        write!(out, "{:>3} ", height - row)?;
+        for col in 0..width {
+            let mark = match look(game, Coord { row, col }) {
+                Look::Stone(Stone::Black) => Mark::new('X', Ink::Highlight),
+                Look::Stone(Stone::White) => Mark::new('O', Ink::Blue),
+                Look::Dead(Stone::Black) => Mark::new('x', Ink::Danger),
+                Look::Dead(Stone::White) => Mark::new('o', Ink::Danger),
+                Look::Territory(Stone::Black) => Mark::new('+', Ink::Highlight),
+                Look::Territory(Stone::White) => Mark::new('-', Ink::Blue),
+                Look::Seki => Mark::new('=', Ink::Good),
+                Look::Neutral => Mark::new('.', Ink::Dim),
+            };
+            write!(out, "  ")?;
+            mark.write(out, style)?;
+        }
+        writeln!(out, " {}", height - row)?;
+    }
+    writeln!(out, "    {header}")?;
+    writeln!(
+        out,
+        "  (X O: living stones; x o: dead stones; + -: Black's and White's territory; =: seki; \
+         .: neutral)"
+    )
+}
+
+/// The star points of a board, as Go boards mark them: the 3-3 (or 4-4 from 13 up) points,
+/// the middles of the sides on odd boards of 13 and more, and the centre of an odd board.
+fn star_points(width: usize, height: usize) -> Vec<Coord> {
+    let lines = |n: usize| -> Vec<usize> {
+        if n < 7 {
+            return if n % 2 == 1 { vec![n / 2] } else { Vec::new() };
+        }
+        let edge = if n >= 13 { 3 } else { 2 };
+        let mut lines = vec![edge, n - 1 - edge];
+        if n % 2 == 1 && (n >= 13 || n == 9 || n == 7) {
+            lines.insert(1, n / 2);
+        }
+        lines
+    };
+    let (rows, cols) = (lines(height), lines(width));
+    let mut points = Vec::new();
+    for &row in &rows {
+        for &col in &cols {
+            let middle_row = height % 2 == 1 && row == height / 2;
+            let middle_col = width % 2 == 1 && col == width / 2;
+            // Small odd boards mark the centre but not the sides' middles.
+            if (middle_row ^ middle_col) && (width < 13 || height < 13) {
+                continue;
+            }
+            points.push(Coord { row, col });
+        }
+    }
+    points
+}
+
+/// Draws a scored game on a real Go board: column letters and row numbers as Go programs
+/// write them, star points, the stones, dead stones faded and crossed, a small square of the
+/// owner's colour on each point of territory, and a ring on each stone in seki.
+///
+/// # Errors
+/// When writing fails, or for a board too big to draw.
+pub fn svg_game(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()> {
+    let (width, height) = (game.detail.stones.width(), game.detail.stones.height());
+    render::check_picture_size(width * height)?;
+    const EDGE: f64 = 36.0;
+    let (w, h) = (
+        2.0 * EDGE + STEP * (width as f64 - 1.0),
+        2.0 * EDGE + STEP * (height as f64 - 1.0),
+    );
+    let at = |c: Coord| (EDGE + STEP * c.col as f64, EDGE + STEP * c.row as f64);
+    let mut svg = Svg::new(out, w, h);
+    svg.rect(0.0, 0.0, w, h, BOARD, None);
+    let (right, bottom) = (
+        EDGE + STEP * (width as f64 - 1.0),
+        EDGE + STEP * (height as f64 - 1.0),
+    );
+    for row in 0..height {
+        let y = EDGE + STEP * row as f64;
+        svg.polyline(&[(EDGE, y), (right, y)], "#333333", 1.0);
+        let label = (height - row).to_string();
+        svg.text(EDGE / 2.5, y, 11.0, "#333333", &label);
+        svg.text(w - EDGE / 2.5, y, 11.0, "#333333", &label);
+    }
+    for (col, name) in column_names(width, height).iter().enumerate() {
+        let x = EDGE + STEP * col as f64;
+        svg.polyline(&[(x, EDGE), (x, bottom)], "#333333", 1.0);
+        svg.text(x, EDGE / 2.5, 11.0, "#333333", name);
+        svg.text(x, h - EDGE / 2.5, 11.0, "#333333", name);
+    }
+    for star in star_points(width, height) {
+        let (x, y) = at(star);
+        svg.circle(x, y, 3.0, "#333333", None);
+    }
+    let colour = |stone| match stone {
+        Stone::Black => BLACK_STONE,
+        Stone::White => WHITE_STONE,
+    };
+    let seki = &game.detail.scored.seki;
+    for row in 0..height {
+        for col in 0..width {
+            let c = Coord { row, col };
+            let (x, y) = at(c);
+            match look(game, c) {
+                Look::Stone(stone) => {
+                    svg.circle(x, y, STEP * 0.46, colour(stone), Some(("#111111", 1.0)));
+                    if seki.binary_search(&c).is_ok() {
+                        svg.circle(x, y, STEP * 0.2, "none", Some((SEKI, 2.0)));
+                    }
+                }
+                Look::Dead(stone) => {
+                    svg.circle(
+                        x,
+                        y,
+                        STEP * 0.46,
+                        DEAD[usize::from(stone == Stone::White)],
+                        Some(("#777777", 1.0)),
+                    );
+                    let r = STEP * 0.22;
+                    svg.polyline(&[(x - r, y - r), (x + r, y + r)], CROSS, 2.0);
+                    svg.polyline(&[(x - r, y + r), (x + r, y - r)], CROSS, 2.0);
+                }
+                Look::Territory(owner) => {
+                    let half = STEP * 0.17;
+                    svg.rect(
+                        x - half,
+                        y - half,
+                        2.0 * half,
+                        2.0 * half,
+                        colour(owner),
+                        Some(("#111111", 0.5)),
+                    );
+                }
+                Look::Seki => svg.circle(x, y, STEP * 0.12, SEKI, None),
+                Look::Neutral => {}
+            }
+        }
+    }
+    svg.finish()
+}
+
+/// Picture colours of a scored game.
+pub const BLACK_STONE: &str = "#111111";
+/// See [`BLACK_STONE`].
+pub const WHITE_STONE: &str = "#fafafa";
+/// Dead stones, faded: black, then white.
+pub const DEAD: [&str; 2] = ["#6b6b6b", "#e2dccb"];
+/// The cross on a dead stone.
+pub const CROSS: &str = "#d62828";
+/// Seki marks.
+pub const SEKI: &str = "#2a9d8f";

@@ -30,11 +30,19 @@ use crate::validate::{Lines, Report};
 /// Reads a contest input from `reader`, one position at a time; after the first error,
 /// nothing.
 pub fn cases<R: BufRead>(reader: R) -> impl Iterator<Item = Result<Position, InputError>> {
+    cases_from(reader, Pos { line: 1, column: 1 })
+}
+
+/// [`cases`] for a reader that starts at `pos` of its input.
+pub(crate) fn cases_from<R: BufRead>(
+    reader: R,
+    pos: Pos,
+) -> impl Iterator<Item = Result<Position, InputError>> {
     let framing = Framing::UntilZero {
         lead: "the board size n, or 0 to end",
         range: 1..=MAX_SIZE as u64,
     };
-    Framed::new(reader, framing, Positions::default())
+    Framed::starting_at(reader, framing, Positions::default(), pos)
 }
 
 /// Reads one case's counts and stones, its size read by the framing.

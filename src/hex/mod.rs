@@ -452,12 +452,21 @@ pub struct Hex;
 
 impl Game for Hex {
     const NAME: &'static str = "hex";
+    type Raw = Board;
     type Case = Board;
     type Verdict = Outcome;
     type Judgement = Judgement;
 
     fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Board> {
         Box::new(gcj::cases(input))
+    }
+
+    fn weight(&self, raw: &Board) -> usize {
+        raw.size() * raw.size()
+    }
+
+    fn prepare(&self, raw: Board) -> Result<Board, InputError> {
+        Ok(raw)
     }
 
     fn verdict(&self, board: &Board) -> Outcome {

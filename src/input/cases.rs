@@ -66,8 +66,13 @@ pub(crate) struct Framed<R, B> {
 impl<R: BufRead, B: Body<R>> Framed<R, B> {
     /// The cases of `reader`, framed by `framing`, each read by `body`.
     pub fn new(reader: R, framing: Framing, body: B) -> Self {
+        Self::starting_at(reader, framing, body, Pos { line: 1, column: 1 })
+    }
+
+    /// As [`Framed::new`], for a reader that starts at `pos` of its input.
+    pub fn starting_at(reader: R, framing: Framing, body: B, pos: Pos) -> Self {
         Framed {
-            tokens: Tokens::new(reader),
+            tokens: Tokens::starting_at(reader, pos),
             body,
             framing,
             declared: None,

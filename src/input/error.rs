@@ -78,6 +78,9 @@ pub enum Illegal {
     /// A Go contest case puts two stones on one point.
     #[error(transparent)]
     GoStones(#[from] crate::go::stanford::Clash),
+    /// A Go game record cannot be replayed (a move onto a stone, off the board).
+    #[error(transparent)]
+    GoRecord(#[from] crate::go::record::RecordError),
     /// A Cheesy Chess start breaks the statement's promises.
     #[error(transparent)]
     Cheesy(#[from] crate::cheesy::PositionError),
@@ -196,6 +199,12 @@ impl InputError {
     /// Attaches the case number, keeping one already set.
     pub fn in_case(mut self, case: usize) -> Self {
         self.0.case.get_or_insert(case);
+        self
+    }
+
+    /// Forgets the case number, for the caller to set.
+    pub(crate) fn without_case(mut self) -> Self {
+        self.0.case = None;
         self
     }
 

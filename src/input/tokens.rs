@@ -127,15 +127,21 @@ pub(crate) struct Tokens<R> {
 impl<R: BufRead> Tokens<R> {
     /// Reads tokens from `reader`.
     pub fn new(reader: R) -> Self {
+        Self::starting_at(reader, Pos { line: 1, column: 1 })
+    }
+
+    /// Reads tokens from `reader`, which starts at `pos` of its input (what came before was
+    /// read to find out the format).
+    pub fn starting_at(reader: R, pos: Pos) -> Self {
         Tokens {
             reader,
             token: Vec::new(),
             at: Cursor {
-                line: 1,
-                column: 1,
+                line: pos.line,
+                column: pos.column,
                 after_cr: false,
             },
-            end: Pos { line: 1, column: 1 },
+            end: pos,
         }
     }
 

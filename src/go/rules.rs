@@ -1,0 +1,210 @@
+//! The rule sets Go is played under, and what each says about suicide, ko, counting, seki and
+//! handicap (`docs/specs/go-games.md`).
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::go::rules::{Counting, RuleSet};
+//!
+//! let rules: RuleSet = "Japanese".parse().unwrap();
+//! assert_eq!(rules.counting(), Counting::Territory);
+//! assert_eq!(RuleSet::from_record("AGA rules"), Some(RuleSet::Aga));
+//! assert_eq!(RuleSet::Aga.compensation(4), 3);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A rule set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum RuleSet {
+    /// Japanese rules: territory and prisoners, simple ko, no suicide, no territory in seki.
+    Japanese,
+    /// Korean rules: counted as Japanese.
+    Korean,
+    /// Chinese rules: stones and territory, simple ko, no suicide, White gets the handicap.
+    Chinese,
+    /// The American Go Association's: area counting, situational superko, no suicide,
+    /// White gets the handicap less one.
+    Aga,
+    /// New Zealand rules: area counting, situational superko, suicide allowed.
+    NewZealand,
+    /// Tromp-Taylor: the board as it stands, positional superko, suicide allowed.
+    TrompTaylor,
+}
+
+/// What a player's score is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// Territory plus prisoners (captures and dead stones).
+    Territory,
+    /// Stones on the board plus territory.
+    Area,
+    /// Stones plus the empty points that reach only that colour, every stone alive.
+    TrompTaylor,
+}
+
+/// Which repetitions a rule set forbids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ko {
+    /// Only the immediate retake of a single-stone ko.
+    Simple,
+    /// A position repeated with the same player to move.
+    Situational,
+    /// A position repeated whoever moves.
+    Positional,
+}
+
+impl RuleSet {
+    /// Every rule set, in the order the documentation lists them.
+    pub const ALL: [RuleSet; 6] = [
+        RuleSet::Japanese,
+        RuleSet::Korean,
+        RuleSet::Chinese,
+        RuleSet::Aga,
+        RuleSet::NewZealand,
+        RuleSet::TrompTaylor,
+    ];
+
+    /// The name arbiter writes and reads: `japanese`, `new-zealand`, ...
+    pub const fn name(self) -> &'static str {
+        match self {
+            RuleSet::Japanese => "japanese",
+            RuleSet::Korean => "korean",
+            RuleSet::Chinese => "chinese",
+            RuleSet::Aga => "aga",
+            RuleSet::NewZealand => "new-zealand",
+            RuleSet::TrompTaylor => "tromp-taylor",
+        }
+    }
+
+    /// What a score counts.
+    pub const fn counting(self) -> Counting {
+        match self {
+            RuleSet::Japanese | RuleSet::Korean => Counting::Territory,
+            RuleSet::Chinese | RuleSet::Aga | RuleSet::NewZealand => Counting::Area,
+            RuleSet::TrompTaylor => Counting::TrompTaylor,
+        }
+    }
+
+    /// Whether a move may leave its own chain without a liberty (the chain is removed).
+    pub const fn allows_suicide(self) -> bool {
+        matches!(self, RuleSet::NewZealand | RuleSet::TrompTaylor)
+    }
+
+    /// Which repetitions are forbidden.
+    pub const fn ko(self) -> Ko {
+        match self {
+            RuleSet::Japanese | RuleSet::Korean | RuleSet::Chinese => Ko::Simple,
+            RuleSet::Aga | RuleSet::NewZealand => Ko::Situational,
+            RuleSet::TrompTaylor => Ko::Positional,
+        }
+    }
+
+    /// The points White is given for a handicap of `handicap` stones.
+    pub const fn compensation(self, handicap: usize) -> usize {
+        match self {
+            RuleSet::Chinese => handicap,
+            RuleSet::Aga => handicap.saturating_sub(1),
+            _ => 0,
+        }
+    }
+
+    /// The rule set an SGF `RU` value names, as it is spelled in the wild (`Japanese`,
+    /// `jp`, `Chinese`, `cn`, `AGA`, `NZ`, `Korean`, `tromp-taylor`, `TT`...), or `None`
+    /// for a value arbiter does not know.
+    pub fn from_record(text: &str) -> Option<RuleSet> {
+        let words: String = text
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        let word = words.trim_end_matches("rules");
+        Some(match word {
+            "japanese" | "jp" | "jpn" | "japan" | "nihon" | "nihonkiin" | "jgc" => {
+                RuleSet::Japanese
+            }
+            "korean" | "kr" | "kor" | "korea" => RuleSet::Korean,
+            "chinese" | "cn" | "chn" | "china" => RuleSet::Chinese,
+            "aga" | "american" | "us" | "usa" => RuleSet::Aga,
+            "nz" | "newzealand" => RuleSet::NewZealand,
+            "tromptaylor" | "tt" => RuleSet::TrompTaylor,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of [`RuleSet::from_str`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown rule set '{0}': the rule sets are japanese, korean, chinese, aga, new-zealand and \
+     tromp-taylor"
+)]
+pub struct UnknownRules(pub String);
+
+impl FromStr for RuleSet {
+    type Err = UnknownRules;
+
+    /// Reads a rule set's name, as [`RuleSet::from_record`] does.
+    fn from_str(text: &str) -> Result<Self, UnknownRules> {
+        RuleSet::from_record(text).ok_or_else(|| UnknownRules(text.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_spellings_found_in_the_wild_are_read() {
+        for (text, rules) in [
+            ("Japanese", RuleSet::Japanese),
+            ("japanese", RuleSet::Japanese),
+            ("JP", RuleSet::Japanese),
+            ("Chinese", RuleSet::Chinese),
+            ("AGA", RuleSet::Aga),
+            ("NZ", RuleSet::NewZealand),
+            ("New Zealand", RuleSet::NewZealand),
+            ("Korean", RuleSet::Korean),
+            ("tromp-taylor", RuleSet::TrompTaylor),
+            ("Tromp Taylor", RuleSet::TrompTaylor),
+            ("Japanese rules", RuleSet::Japanese),
+        ] {
+            assert_eq!(RuleSet::from_record(text), Some(rules), "{text}");
+        }
+        assert_eq!(RuleSet::from_record("Ancient Roman"), None);
+        for rules in RuleSet::ALL {
+            assert_eq!(rules.name().parse::<RuleSet>(), Ok(rules));
+        }
+    }
+
+    #[test]
+    fn each_rule_set_has_its_suicide_ko_and_compensation() {
+        use RuleSet::*;
+        let table = [
+            (Japanese, false, Ko::Simple, 0),
+            (Korean, false, Ko::Simple, 0),
+            (Chinese, false, Ko::Simple, 4),
+            (Aga, false, Ko::Situational, 3),
+            (NewZealand, true, Ko::Situational, 0),
+            (TrompTaylor, true, Ko::Positional, 0),
+        ];
+        for (rules, suicide, ko, compensation) in table {
+            assert_eq!(rules.allows_suicide(), suicide, "{rules}");
+            assert_eq!(rules.ko(), ko, "{rules}");
+            assert_eq!(rules.compensation(4), compensation, "{rules}");
+        }
+        assert_eq!(Aga.compensation(0), 0);
+    }
+}

@@ -1,0 +1,613 @@
+//! Go game records in SGF (FF[4], the Go properties): read with sgf-parse and turned into a
+//! [`Record`] at this one boundary, and written back with the scoring in them.
+//!
+//! Reading follows the main line (the first child at every node); variations are ignored.
+//! `SZ[n]` or `SZ[w:h]` (absent: 19), setup `AB`/`AW`/`AE` in any node, moves `B`/`W` (`B[]`
+//! is a pass, and so is `B[tt]` on boards of at most 19 x 19), `KM`, `HA`, `RU`, `RE`, `PL`,
+//! and the final node's `TB`/`TW`.
+//!
+//! Writing back edits the record's text rather than printing a new one: the final node's
+//! `TB`/`TW` and the root's `RE` are replaced, and every other byte stays as it was, so a
+//! record keeps its comments, variations and layout (and sgf-parse's printer, which lists
+//! point sets in no fixed order and writes `SZ[19:19]`, is not needed).
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::go::sgf;
+//!
+//! let record = sgf::record_of("(;SZ[9]KM[6.5]RU[Japanese]RE[W+2.5];B[ee];W[];B[tt])").unwrap();
+//! assert_eq!((record.width, record.height, record.events.len()), (9, 9, 3));
+//! assert_eq!(record.result.as_deref(), Some("W+2.5"));
+//! ```
+
+use std::fmt;
+
+use sgf_parse::SgfNode;
+use sgf_parse::go::{Move, Point, Prop};
+
+use super::record::{Event, Markup, Record};
+use super::{GameResult, HalfPoints, Komi, Stone};
+use crate::grid::Coord;
+use crate::input::InputError;
+use crate::sgf::{self as collection, GameText};
+
+/// Why a game tree is not a Go record arbiter reads.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotGo {
+    /// `GM` names another game.
+    #[error("the record is not a game of Go (GM[{0}])")]
+    OtherGame(String),
+    /// `SZ` is not a size.
+    #[error("SZ[{0}] is not a board size")]
+    Size(String),
+    /// A move or setup value is not a point.
+    #[error("{what}[{value}] is not a point")]
+    Point {
+        /// The property and, for a move, its number.
+        what: String,
+        /// The value.
+        value: String,
+    },
+}
+
+fn point(p: Point) -> Coord {
+    Coord {
+        row: usize::from(p.y),
+        col: usize::from(p.x),
+    }
+}
+
+/// Reads one game's text (as cut from its collection) into a record.
+///
+/// # Errors
+/// Broken SGF, a game that is not Go, or a value that is not a point or a size, naming the
+/// game (and the move).
+pub fn record(game: &GameText) -> Result<Record, InputError> {
+    let tree = collection::parse(game)?;
+    let not_go = |e: NotGo| {
+        InputError::new(
+            Some(crate::input::Place::Byte(game.offset)),
+            crate::input::ErrorKind::Unexpected {
+                expected: "a Go record".to_string(),
+                found: e.to_string(),
+            },
+        )
+        .in_case(game.number)
+    };
+    let root = match tree {
+        sgf_parse::GameTree::GoGame(root) => root,
+        sgf_parse::GameTree::Unknown(root) => {
+            let game = root
+                .get_property("GM")
+                .map(|p| p.to_string())
+                .unwrap_or_default();
+            let number = game
+                .trim_start_matches("GM[")
+                .trim_end_matches(']')
+                .to_string();
+            return Err(not_go(NotGo::OtherGame(number)));
+        }
+    };
+    convert(&root).map_err(not_go)
+}
+
+/// [`record`] on a text holding one game.
+///
+/// # Errors
+/// As [`record`].
+pub fn record_of(text: &str) -> Result<Record, InputError> {
+    record(&GameText {
+        number: 1,
+        text: text.to_string(),
+        offset: 0,
+        line: 1,
+    })
+}
+
+/// The record a Go game tree holds.
+fn convert(root: &SgfNode<Prop>) -> Result<Record, NotGo> {
+    let (width, height) = match root.get_property("SZ") {
+        None => (19, 19),
+        Some(Prop::SZ((w, h))) => (usize::from(*w), usize::from(*h)),
+        Some(Prop::Invalid(_, values)) => return Err(NotGo::Size(values.join(":"))),
+        Some(other) => return Err(NotGo::Size(other.to_string())),
+    };
+    let mut record = Record {
+        width,
+        height,
+        ..Record::default()
+    };
+    let mut moves = 0;
+    let mut last = root;
+    for node in root.main_variation() {
+        last = node;
+        for prop in node.properties() {
+            match prop {
+                Prop::AB(points) | Prop::AW(points) | Prop::AE(points) => {
+                    let stone = match prop {
+                        Prop::AB(_) => Some(Stone::Black),
+                        Prop::AW(_) => Some(Stone::White),
+                        _ => None,
+                    };
+                    let mut points: Vec<Coord> = points.iter().copied().map(point).collect();
+                    points.sort();
+                    record.events.push(Event::Setup { stone, points });
+                }
+                Prop::B(m) | Prop::W(m) => {
+                    moves += 1;
+                    let stone = if matches!(prop, Prop::B(_)) {
+                        Stone::Black
+                    } else {
+                        Stone::White
+                    };
+                    let at = match m {
+                        Move::Pass => None,
+                        // `tt` is a pass on boards that do not reach it.
+                        Move::Move(Point { x: 19, y: 19 }) if width <= 19 && height <= 19 => None,
+                        Move::Move(p) => Some(point(*p)),
+                    };
+                    record.events.push(Event::Move {
+                        number: moves,
+                        stone,
+                        at,
+                    });
+                }
+                Prop::KM(komi) => record.komi = Some(komi_of(*komi)),
+                Prop::HA(handicap) => record.handicap = (*handicap).clamp(0, 2704) as usize,
+                Prop::RU(text) => record.rules = Some(text.text.clone()),
+                Prop::RE(text) => record.result = Some(text.text.clone()),
+                Prop::PL(colour) => {
+                    record.to_play = Some(match colour {
+                        sgf_parse::Color::Black => Stone::Black,
+                        sgf_parse::Color::White => Stone::White,
+                    })
+                }
+                Prop::Invalid(id, values) => match id.as_str() {
+                    "B" | "W" | "AB" | "AW" | "AE" => {
+                        let what = if matches!(id.as_str(), "B" | "W") {
+                            format!("move {} {id}", moves + 1)
+                        } else {
+                            id.clone()
+                        };
+                        return Err(NotGo::Point {
+                            what,
+                            value: values.join("]["),
+                        });
+                    }
+                    // A komi in another notation (`6,5`): read what can be read.
+                    "KM" => {
+                        let text = values.join("").replace(',', ".");
+                        if let Ok(komi) = text.trim().parse::<f64>() {
+                            record.komi = Some(komi_of(komi));
+                        }
+                    }
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+    }
+    let sets = |prop: &str| match last.get_property(prop) {
+        Some(Prop::TB(points)) | Some(Prop::TW(points)) => {
+            let mut list: Vec<Coord> = points.iter().copied().map(point).collect();
+            list.sort();
+            Some(list)
+        }
+        _ => None,
+    };
+    let (black, white) = (sets("TB"), sets("TW"));
+    if black.is_some() || white.is_some() {
+        record.markup = Some(Markup {
+            black: black.unwrap_or_default(),
+            white: white.unwrap_or_default(),
+        });
+    }
+    Ok(record)
+}
+
+/// Komi from SGF's real number, to the nearest half point.
+fn komi_of(value: f64) -> Komi {
+    let halves = (value * 2.0).round();
+    let bound = 2.0 * Komi::MAX_POINTS as f64;
+    Komi::from_halves(halves.clamp(-bound, bound) as i64)
+}
+
+/// What a record's `RE` says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recorded {
+    /// A score: `B+3.5`, `W+12`, `0`.
+    Score(GameResult),
+    /// A win without a score: by resignation, on time, by forfeit, or unsaid (`W+`).
+    Win {
+        /// The winner.
+        winner: Stone,
+        /// How, as written (`R`, `Resign`, `T`, `Time`, `F`, or empty).
+        how: String,
+    },
+    /// A draw written `Draw`.
+    Draw,
+    /// No result (`Void`), unknown (`?`), or anything else.
+    Other(String),
+}
+
+impl Recorded {
+    /// Reads an `RE` value as written in the wild.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::go::sgf::Recorded;
+    ///
+    /// assert_eq!(Recorded::read("B+3.5").score().unwrap().to_string(), "B+3.5");
+    /// assert_eq!(Recorded::read("0").score().unwrap().to_string(), "0");
+    /// assert!(Recorded::read("W+Resign").score().is_none());
+    /// assert!(matches!(Recorded::read("?"), Recorded::Other(_)));
+    /// ```
+    pub fn read(text: &str) -> Recorded {
+        let text = text.trim();
+        let lower = text.to_ascii_lowercase();
+        if text == "0" || lower == "draw" || lower == "jigo" {
+            return if text == "0" {
+                Recorded::Score(GameResult::Draw)
+            } else {
+                Recorded::Draw
+            };
+        }
+        let winner = match text.get(..2).map(str::to_ascii_uppercase).as_deref() {
+            Some("B+") => Stone::Black,
+            Some("W+") => Stone::White,
+            _ => return Recorded::Other(text.to_string()),
+        };
+        let rest = &text[2..];
+        match rest.parse::<f64>() {
+            Ok(margin) if margin > 0.0 && (margin * 2.0).fract() == 0.0 && margin < 1e7 => {
+                Recorded::Score(GameResult::Win {
+                    winner,
+                    margin: HalfPoints((margin * 2.0) as u64),
+                })
+            }
+            _ => Recorded::Win {
+                winner,
+                how: rest.to_string(),
+            },
+        }
+    }
+
+    /// The score, when the record gives one.
+    pub fn score(&self) -> Option<GameResult> {
+        match self {
+            Recorded::Score(result) => Some(*result),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Recorded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Recorded::Score(result) => write!(f, "{result}"),
+            Recorded::Win { winner, how } => write!(f, "{}+{how}", winner.letter()),
+            Recorded::Draw => f.write_str("Draw"),
+            Recorded::Other(text) => f.write_str(text),
+        }
+    }
+}
+
+/// A game's text with the scoring written in: the final main-line node's `TB` and `TW`
+/// replaced by `black` and `white` (each point once, in order), and the root's `RE` by
+/// `result`. Everything else is kept byte for byte.
+pub fn with_scoring(text: &str, black: &[Coord], white: &[Coord], result: &str) -> String {
+    let nodes = main_line_nodes(text);
+    let (Some(&root), Some(&last)) = (nodes.first(), nodes.last()) else {
+        return text.to_string();
+    };
+    let value_list = |points: &[Coord]| -> String {
+        let mut points: Vec<String> = points
+            .iter()
+            .map(|&at| super::record::sgf_point(at))
+            .collect();
+        points.sort();
+        points.dedup();
+        points.iter().map(|p| format!("[{p}]")).collect()
+    };
+    let mut territory = String::new();
+    if !black.is_empty() {
+        territory.push_str(&format!("TB{}", value_list(black)));
+    }
+    if !white.is_empty() {
+        territory.push_str(&format!("TW{}", value_list(white)));
+    }
+    let escaped: String = result
+        .chars()
+        .flat_map(|c| match c {
+            ']' | '\\' => vec!['\\', c],
+            _ => vec![c],
+        })
+        .collect();
+    // Edit the later node first, so that the root's offsets stay good.
+    let mut edited = text.to_string();
+    let last_node = properties(text, last);
+    let mut cut: Vec<(usize, usize)> = last_node
+        .iter()
+        .filter(|p| p.id == "TB" || p.id == "TW")
+        .map(|p| (p.start, p.end))
+        .collect();
+    let end = last_node.last().map_or(last + 1, |p| p.end);
+    edited.insert_str(end, &territory);
+    cut.sort();
+    for &(start, stop) in cut.iter().rev() {
+        edited.replace_range(start..stop, "");
+    }
+    let root_node = properties(&edited, root);
+    let mut cut: Vec<(usize, usize)> = root_node
+        .iter()
+        .filter(|p| p.id == "RE")
+        .map(|p| (p.start, p.end))
+        .collect();
+    cut.sort();
+    for &(start, stop) in cut.iter().rev() {
+        edited.replace_range(start..stop, "");
+    }
+    edited.insert_str(root + 1, &format!("RE[{escaped}]"));
+    edited
+}
+
+/// A game record of a position scored under a rule set (a contest position has no record of
+/// its own): size, rules, komi, the stones as setup, the territory and the result.
+pub fn position_record(
+    stones: &super::scoring::Stones,
+    game: &super::GameJudgement,
+    black: &[Coord],
+    white: &[Coord],
+) -> String {
+    let (width, height) = (stones.width(), stones.height());
+    let size = if width == height {
+        width.to_string()
+    } else {
+        format!("{width}:{height}")
+    };
+    let list = |points: &mut dyn Iterator<Item = Coord>| -> String {
+        let mut values: Vec<String> = points.map(super::record::sgf_point).collect();
+        values.sort();
+        values.dedup();
+        values.iter().map(|v| format!("[{v}]")).collect()
+    };
+    let mut text = format!(
+        "(;GM[1]FF[4]CA[UTF-8]AP[arbiter]SZ[{size}]RU[{}]KM[{}]",
+        game.rules, game.komi
+    );
+    for (property, stone) in [("AB", Stone::Black), ("AW", Stone::White)] {
+        let mut points = (0..height)
+            .flat_map(|row| (0..width).map(move |col| Coord { row, col }))
+            .filter(|&at| stones.get(at) == Some(stone));
+        let values = list(&mut points);
+        if !values.is_empty() {
+            text.push_str(&format!("{property}{values}"));
+        }
+    }
+    for (property, points) in [("TB", black), ("TW", white)] {
+        if !points.is_empty() {
+            text.push_str(&format!("{property}{}", list(&mut points.iter().copied())));
+        }
+    }
+    text.push_str(&format!("RE[{}])", game.result));
+    text
+}
+
+/// A property of a node's text: its identifier (capitals only, as FF[4] reads it) and the
+/// byte range from its identifier to the end of its last value.
+struct Property {
+    id: String,
+    start: usize,
+    end: usize,
+}
+
+/// The properties of the node whose `;` is at byte `at`.
+fn properties(text: &str, at: usize) -> Vec<Property> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    let mut i = at + 1;
+    loop {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i >= bytes.len() || !bytes[i].is_ascii_alphabetic() {
+            break;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        let id: String = text[start..i]
+            .chars()
+            .filter(char::is_ascii_uppercase)
+            .collect();
+        let mut end = i;
+        loop {
+            let mut j = end;
+            while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            if j >= bytes.len() || bytes[j] != b'[' {
+                break;
+            }
+            j += 1;
+            let mut escaped = false;
+            while j < bytes.len() {
+                match bytes[j] {
+                    _ if escaped => escaped = false,
+                    b'\\' => escaped = true,
+                    b']' => break,
+                    _ => {}
+                }
+                j += 1;
+            }
+            end = (j + 1).min(bytes.len());
+        }
+        found.push(Property { id, start, end });
+        i = end;
+    }
+    found
+}
+
+/// The byte offsets of the `;` of every node on the main line (the first child at each
+/// branching), in order.
+fn main_line_nodes(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut nodes = Vec::new();
+    // Depth of trees, and the depth below which the main line has left (variations past the
+    // first are skipped until their parent closes).
+    let (mut depth, mut main_depth) = (0usize, 0usize);
+    let mut skipping: Option<usize> = None;
+    let (mut in_value, mut escaped) = (false, false);
+    // Whether the tree at each depth has had its first child already.
+    let mut entered_child = vec![false];
+    for (i, &b) in bytes.iter().enumerate() {
+        if in_value {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b']' => in_value = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'[' => in_value = true,
+            b'(' => {
+                depth += 1;
+                if skipping.is_none() {
+                    let parent = depth - 1;
+                    if parent > 0 && entered_child.get(parent).copied().unwrap_or(false) {
+                        skipping = Some(depth);
+                    } else {
+                        if let Some(seen) = entered_child.get_mut(parent) {
+                            *seen = true;
+                        }
+                        main_depth = depth;
+                    }
+                }
+                if entered_child.len() <= depth {
+                    entered_child.resize(depth + 1, false);
+                }
+                entered_child[depth] = false;
+            }
+            b')' => {
+                if skipping == Some(depth) {
+                    skipping = None;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            b';' if skipping.is_none() && depth == main_depth => nodes.push(i),
+            _ => {}
+        }
+    }
+    nodes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pass_spelling_is_a_pass() {
+        let record = record_of("(;SZ[19];B[];W[tt];B[aa])").unwrap();
+        let moves: Vec<Option<Coord>> = record
+            .events
+            .iter()
+            .map(|e| match e {
+                Event::Move { at, .. } => *at,
+                _ => unreachable!(),
+            })
+            .collect();
+        assert_eq!(moves, [None, None, Some(Coord { row: 0, col: 0 })]);
+        // On a larger board `tt` is a point.
+        let record = record_of("(;SZ[21];B[tt])").unwrap();
+        assert!(matches!(
+            record.events[0],
+            Event::Move {
+                at: Some(Coord { row: 19, col: 19 }),
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn the_main_line_is_followed_and_variations_ignored() {
+        let record = record_of("(;SZ[9];B[aa](;W[bb];B[cc])(;W[dd]))").unwrap();
+        assert_eq!(record.events.len(), 3);
+        assert_eq!(
+            main_line_nodes("(;SZ[9];B[aa](;W[bb](;B[cc])(;B[x]))(;W[dd]))").len(),
+            4
+        );
+    }
+
+    #[test]
+    fn rectangular_sizes_setup_and_game_info_are_read() {
+        let text = "(;SZ[13:9]KM[0.5]HA[2]RU[AGA]PL[W]AB[aa:bb]AE[aa]TB[cc]TW[dd][ee])";
+        let record = record_of(text).unwrap();
+        assert_eq!((record.width, record.height), (13, 9));
+        assert_eq!(record.komi, Some(Komi::from_halves(1)));
+        assert_eq!(record.handicap, 2);
+        assert_eq!(record.rules.as_deref(), Some("AGA"));
+        assert_eq!(record.to_play, Some(Stone::White));
+        let markup = record.markup.unwrap();
+        assert_eq!((markup.black.len(), markup.white.len()), (1, 2));
+        assert_eq!(record.events.len(), 2, "AB then AE");
+    }
+
+    #[test]
+    fn odd_results_are_read_as_what_they_are() {
+        for (text, score) in [
+            ("B+3.5", Some("B+3.5")),
+            ("W+12", Some("W+12")),
+            ("w+0.5", Some("W+0.5")),
+            ("0", Some("0")),
+            ("W+R", None),
+            ("B+Resign", None),
+            ("W+T", None),
+            ("B+Time Over", None),
+            ("W+", None),
+            ("Draw", None),
+            ("Void", None),
+            ("?", None),
+            ("B+3.25", None),
+        ] {
+            let recorded = Recorded::read(text);
+            assert_eq!(
+                recorded.score().map(|s| s.to_string()).as_deref(),
+                score,
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_point_that_is_not_one_is_an_error_naming_the_move() {
+        let error = record_of("(;SZ[9];B[aa];W[a])").unwrap_err().to_string();
+        assert!(error.contains("move 2 W[a] is not a point"), "{error}");
+        let error = record_of("(;GM[11]SZ[9];B[aa])").unwrap_err().to_string();
+        assert!(error.contains("not a game of Go (GM[11])"), "{error}");
+    }
+
+    #[test]
+    fn writing_back_replaces_only_the_scoring() {
+        // The main line ends at `;B[cc]`: its markup is written there; the `TB` of an earlier
+        // node stays, as does every other byte.
+        let text = "(;GM[1]SZ[9]RE[B+R]C[keep me];B[aa]\n;W[bb]TB[zz]C[end](;B[cc])(;B[dd]))";
+        let c = |row, col| Coord { row, col };
+        let written = with_scoring(text, &[c(0, 1), c(0, 0)], &[c(2, 2)], "W+3.5");
+        assert_eq!(
+            written,
+            "(;RE[W+3.5]GM[1]SZ[9]C[keep me];B[aa]\n;W[bb]TB[zz]C[end](;B[cc]TB[aa][ba]TW[cc])(;B[dd]))"
+        );
+        let again = record_of(&written).unwrap();
+        assert_eq!(again.result.as_deref(), Some("W+3.5"));
+        assert_eq!(again.markup.unwrap().black.len(), 2);
+        // A final node's own markup is replaced.
+        let text = "(;SZ[5];B[aa]TW[bb] C[x]TB[cc][dd])";
+        let written = with_scoring(text, &[c(4, 4)], &[], "B+1");
+        assert_eq!(written, "(;RE[B+1]SZ[5];B[aa] C[x]TB[ee])");
+    }
+}

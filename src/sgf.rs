@@ -1,0 +1,462 @@
+//! SGF collections cut into games, for the games' SGF readers (`go::sgf`, `hex::sgf`).
+//!
+//! The syntax of one game is sgf-parse's to read; this module only finds where each game of
+//! a collection begins and ends, streaming, so that a file of ten thousand games is read one
+//! game at a time. It tracks brackets and escapes, nothing more, and it holds the limits that
+//! keep a hostile file harmless: sgf-parse holds every node of a game in memory (about 750
+//! bytes a node) and drops a line of nodes recursively, so a game may have at most
+//! [`MAX_NODES`] nodes, [`MAX_DEPTH`] of them in a row, and [`MAX_GAME_BYTES`] of text. A
+//! break in the structure (an unclosed value or tree, a `)` with no `(`) is an error with its
+//! byte offset and line.
+//!
+//! When a game's text is structurally whole but sgf-parse still refuses it, [`parse`] says how
+//! far it got: lenient parsing reads up to the break, and the moves before it are counted.
+
+use std::fmt;
+use std::io::{self, BufRead};
+
+use crate::input::{ErrorKind, InputError, Place, Pos};
+
+/// The most nodes a game may have, variations included.
+pub const MAX_NODES: usize = 100_000;
+/// The most nodes a game may have one after another (a real game has a few hundred).
+pub const MAX_DEPTH: usize = 10_000;
+/// The most bytes a game's text may take.
+pub const MAX_GAME_BYTES: usize = 32 << 20;
+
+/// One game's text, cut from its collection.
+#[derive(Clone, Debug)]
+pub struct GameText {
+    /// The game's number in the collection, from 1.
+    pub number: usize,
+    /// The text, from its `(` to its `)`.
+    pub text: String,
+    /// Where it starts in the file: the byte offset and the line.
+    pub offset: u64,
+    /// The line it starts on.
+    pub line: usize,
+}
+
+/// Why a collection could not be cut into games.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SyntaxError {
+    /// The file ends inside a value or a game tree.
+    #[error("the file ends inside {0}: the record is truncated")]
+    Truncated(&'static str),
+    /// A `)` that closes nothing.
+    #[error("a ')' that closes no '('")]
+    Unbalanced,
+    /// Something other than a game tree where one should start.
+    #[error("expected '(' starting a game, found {0}")]
+    NotAGame(String),
+    /// A limit of this module.
+    #[error("{0}")]
+    TooLarge(String),
+}
+
+/// Reads an SGF collection one game at a time.
+pub struct Games<R> {
+    reader: R,
+    /// Bytes read so far, and the line.
+    offset: u64,
+    line: usize,
+    games: usize,
+    done: bool,
+}
+
+impl<R: BufRead> Games<R> {
+    /// The games of the collection `reader` holds; `skipped` bytes and lines were read
+    /// before it (blank space and a byte-order mark).
+    pub fn new(reader: R, skipped: u64, line: usize) -> Self {
+        Games {
+            reader,
+            offset: skipped,
+            line,
+            games: 0,
+            done: false,
+        }
+    }
+
+    /// The next game's text, `None` after the last.
+    fn next_game(&mut self) -> Result<Option<GameText>, InputError> {
+        // Between games: blank space, or anything else up to the next '(' when a game has
+        // been read already (collections carry notes between games).
+        let game = self.games;
+        loop {
+            let buf = fill(&mut self.reader)?;
+            if buf.is_empty() {
+                return Ok(None);
+            }
+            let open = buf.iter().position(|&b| b == b'(');
+            let close = buf.iter().position(|&b| b == b')');
+            match (open, close) {
+                (_, Some(at)) if open.is_none_or(|o| at < o) => {
+                    let offset = self.offset + at as u64;
+                    return Err(syntax(game, offset, self.line, SyntaxError::Unbalanced));
+                }
+                (Some(at), _) => {
+                    let junk = &buf[..at];
+                    if game == 0 && junk.iter().any(|b| !b.is_ascii_whitespace()) {
+                        let found = crate::input::describe(junk.trim_ascii());
+                        let error = SyntaxError::NotAGame(found);
+                        return Err(syntax(game, self.offset, self.line, error));
+                    }
+                    self.advance(at);
+                    break;
+                }
+                _ => {
+                    let all = buf.len();
+                    self.advance(all);
+                }
+            }
+        }
+        self.games += 1;
+        let (start, start_line) = (self.offset, self.line);
+        let mut text = Vec::new();
+        let mut depth = 0usize;
+        // The nodes in a row along the current path, per open tree, and in all.
+        let mut path: Vec<usize> = Vec::new();
+        let mut run = 0usize;
+        let mut nodes = 0usize;
+        let (mut in_value, mut escaped) = (false, false);
+        let game = self.games;
+        loop {
+            let buf = fill(&mut self.reader)?;
+            if buf.is_empty() {
+                let inside = if in_value {
+                    "a value '[...]'"
+                } else {
+                    "a game '(...)'"
+                };
+                return Err(syntax(
+                    game,
+                    start,
+                    start_line,
+                    SyntaxError::Truncated(inside),
+                ));
+            }
+            let mut used = 0;
+            let mut finished = false;
+            for &b in buf {
+                used += 1;
+                if in_value {
+                    if escaped {
+                        escaped = false;
+                    } else if b == b'\\' {
+                        escaped = true;
+                    } else if b == b']' {
+                        in_value = false;
+                    }
+                    continue;
+                }
+                match b {
+                    b'[' => in_value = true,
+                    b'(' => {
+                        depth += 1;
+                        path.push(run);
+                    }
+                    b')' => {
+                        depth -= 1;
+                        run = path.pop().unwrap_or(0);
+                        if depth == 0 {
+                            finished = true;
+                            break;
+                        }
+                    }
+                    b';' => {
+                        nodes += 1;
+                        run += 1;
+                        if nodes > MAX_NODES || run > MAX_DEPTH {
+                            let what = if run > MAX_DEPTH {
+                                format!("more than {MAX_DEPTH} nodes in a row")
+                            } else {
+                                format!("more than {MAX_NODES} nodes")
+                            };
+                            let message = format!("the game has {what}: not a game record");
+                            let offset = self.offset + used as u64 - 1;
+                            let error = SyntaxError::TooLarge(message);
+                            return Err(syntax(game, offset, self.line, error));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let piece = &buf[..used];
+            text.extend_from_slice(piece);
+            self.advance(used);
+            if text.len() > MAX_GAME_BYTES {
+                let message = format!("the game is longer than {MAX_GAME_BYTES} bytes");
+                let error = SyntaxError::TooLarge(message);
+                return Err(syntax(game, start, start_line, error));
+            }
+            if finished {
+                break;
+            }
+        }
+        let text = String::from_utf8(text)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        Ok(Some(GameText {
+            number: self.games,
+            text,
+            offset: start,
+            line: start_line,
+        }))
+    }
+
+    fn advance(&mut self, used: usize) {
+        if let Ok(buf) = self.reader.fill_buf() {
+            self.line += buf[..used].iter().filter(|&&b| b == b'\n').count();
+        }
+        self.offset += used as u64;
+        self.reader.consume(used);
+    }
+}
+
+/// A syntax error of game `game` at `offset` and `line`.
+fn syntax(game: usize, offset: u64, line: usize, error: SyntaxError) -> InputError {
+    InputError::new(
+        Some(Place::Byte(offset)),
+        ErrorKind::Unexpected {
+            expected: format!("SGF (line {line})"),
+            found: error.to_string(),
+        },
+    )
+    .in_case(game.max(1))
+}
+
+/// The reader's buffer, refilled when empty; an empty slice at the end of the input.
+fn fill(reader: &mut impl BufRead) -> Result<&[u8], InputError> {
+    loop {
+        match reader.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                let message = format!("cannot read input: {e}");
+                return Err(InputError::io(io::Error::new(e.kind(), message)));
+            }
+        }
+    }
+    Ok(reader.fill_buf().expect("filled just now"))
+}
+
+impl<R: BufRead> Iterator for Games<R> {
+    type Item = Result<GameText, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = self.next_game().transpose();
+        self.done = !matches!(next, Some(Ok(_)));
+        next
+    }
+}
+
+/// Whether an input is SGF (its first byte past blank space and a byte-order mark is `(`),
+/// and how many bytes and lines precede it; reads nothing past that byte.
+///
+/// # Errors
+/// When reading fails.
+pub fn sniff(reader: &mut impl BufRead) -> io::Result<Sniffed> {
+    let mut sniffed = Sniffed {
+        sgf: false,
+        skipped: 0,
+        pos: Pos { line: 1, column: 1 },
+        empty: true,
+    };
+    let mut at_start = true;
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(sniffed);
+        }
+        if at_start && buf.starts_with(b"\xef\xbb\xbf") {
+            reader.consume(3);
+            sniffed.skipped += 3;
+            at_start = false;
+            continue;
+        }
+        at_start = false;
+        let blank = buf.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        if blank < buf.len() {
+            sniffed.sgf = buf[blank] == b'(';
+            sniffed.empty = false;
+            if sniffed.sgf {
+                advance(&mut sniffed, &buf[..blank]);
+                reader.consume(blank);
+            }
+            return Ok(sniffed);
+        }
+        let all = buf.len();
+        advance(&mut sniffed, &buf[..all]);
+        reader.consume(all);
+    }
+}
+
+fn advance(sniffed: &mut Sniffed, blank: &[u8]) {
+    for &b in blank {
+        if b == b'\n' {
+            sniffed.pos.line += 1;
+            sniffed.pos.column = 1;
+        } else {
+            sniffed.pos.column += 1;
+        }
+    }
+    sniffed.skipped += blank.len() as u64;
+}
+
+/// What [`sniff`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sniffed {
+    /// The input is SGF.
+    pub sgf: bool,
+    /// The bytes read before the first `(` (only when `sgf`).
+    pub skipped: u64,
+    /// Where the first `(` is.
+    pub pos: Pos,
+    /// The input has nothing but blank space.
+    pub empty: bool,
+}
+
+/// A game's text parsed by sgf-parse, or an error that says how far it got.
+///
+/// # Errors
+/// When sgf-parse refuses the text: the message names its complaint and the number of moves
+/// read before the break.
+pub fn parse(game: &GameText) -> Result<sgf_parse::GameTree, InputError> {
+    let options = sgf_parse::ParseOptions::default();
+    match sgf_parse::parse_with_options(&game.text, &options) {
+        Ok(mut trees) if trees.len() == 1 => Ok(trees.remove(0)),
+        Ok(_) => Err(broken(game, "not one game tree".to_string())),
+        Err(error) => {
+            let lenient = sgf_parse::ParseOptions {
+                lenient: true,
+                ..sgf_parse::ParseOptions::default()
+            };
+            let moves = sgf_parse::parse_with_options(&game.text, &lenient)
+                .ok()
+                .and_then(|trees| trees.into_iter().next())
+                .map_or(0, |tree| moves_in(&tree));
+            Err(broken(
+                game,
+                format!("{} (after move {moves})", Lowercase(&error)),
+            ))
+        }
+    }
+}
+
+fn broken(game: &GameText, why: String) -> InputError {
+    InputError::new(
+        Some(Place::Byte(game.offset)),
+        ErrorKind::Unexpected {
+            expected: format!("a game tree (line {})", game.line),
+            found: format!("a broken one: {why}"),
+        },
+    )
+    .in_case(game.number)
+}
+
+/// The number of move nodes on a tree's main line.
+fn moves_in(tree: &sgf_parse::GameTree) -> usize {
+    match tree {
+        sgf_parse::GameTree::GoGame(node) => node
+            .main_variation()
+            .filter(|n| n.get_move().is_some())
+            .count(),
+        sgf_parse::GameTree::Unknown(node) => node
+            .main_variation()
+            .filter(|n| n.get_move().is_some())
+            .count(),
+    }
+}
+
+/// sgf-parse's messages begin with a capital; in the middle of a sentence they should not.
+struct Lowercase<'a, T>(&'a T);
+
+impl<T: fmt::Display> fmt::Display for Lowercase<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.0.to_string();
+        let mut chars = text.chars();
+        match chars.next() {
+            Some(first) => write!(f, "{}{}", first.to_lowercase(), chars.as_str()),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(text: &str) -> Vec<Result<(usize, String, u64), String>> {
+        Games::new(io::BufReader::with_capacity(4, text.as_bytes()), 0, 1)
+            .map(|g| {
+                g.map(|g| (g.number, g.text, g.offset))
+                    .map_err(|e| e.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_collection_is_cut_into_its_games() {
+        let found = games("(;SZ[9];B[aa])\n(;C[a (tricky) ] value\\]];W[bb](;B[cc])(;B[dd]))");
+        assert_eq!(
+            found,
+            [
+                Ok((1, "(;SZ[9];B[aa])".into(), 0)),
+                Ok((
+                    2,
+                    "(;C[a (tricky) ] value\\]];W[bb](;B[cc])(;B[dd]))".into(),
+                    15
+                )),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_truncated_record_is_an_error_with_its_offset() {
+        let found = games("(;B[aa];W[");
+        assert_eq!(found.len(), 1);
+        let error = found[0].clone().unwrap_err();
+        assert!(error.contains("case 1, byte 0"), "{error}");
+        assert!(error.contains("ends inside a value"), "{error}");
+        let found = games("(;B[aa](;W[bb])");
+        assert!(found[0].clone().unwrap_err().contains("ends inside a game"));
+    }
+
+    #[test]
+    fn a_stray_closing_bracket_is_an_error() {
+        let found = games("(;B[aa]))");
+        assert!(found[0].is_ok());
+        assert!(
+            found[1].clone().unwrap_err().contains("byte 8: "),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn an_endless_line_of_nodes_is_refused_early() {
+        let mut text = String::from("(;SZ[19]");
+        text.push_str(&";B[aa];W[bb]".repeat(MAX_DEPTH));
+        let found = games(&text);
+        let error = found[0].clone().unwrap_err();
+        assert!(error.contains("more than 10000 nodes in a row"), "{error}");
+    }
+
+    #[test]
+    fn sniffing_skips_blank_space_and_a_byte_order_mark() {
+        let mut input: &[u8] = b"\xef\xbb\xbf \n (;B[aa])";
+        let sniffed = sniff(&mut input).unwrap();
+        assert!(sniffed.sgf);
+        assert_eq!((sniffed.skipped, sniffed.pos.line), (6, 2));
+        assert_eq!(input, b"(;B[aa])");
+        let mut input: &[u8] = b"  1 2 3";
+        let sniffed = sniff(&mut input).unwrap();
+        assert!(!sniffed.sgf && !sniffed.empty);
+        assert_eq!(input, b"  1 2 3", "nothing of a contest input is consumed");
+    }
+}
