@@ -458,7 +458,7 @@ fn usage_errors_after_parsing_show_the_subcommand_usage() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr.contains("Usage: arbiter gen"), "{stderr}");
-    let output = run(&["go", "--komi", "6.5"], b"");
+    let output = run(&["go", "--rules", "contest", "--komi", "6.5"], b"");
     assert!(String::from_utf8_lossy(&output.stderr).contains("Usage: arbiter go"));
 }
 
