@@ -216,7 +216,7 @@ fn a_picture_folder_that_is_a_file_is_refused_before_any_case_is_judged() {
     assert_eq!(output.status.code(), Some(1));
     assert!(output.stdout.is_empty(), "nothing judged");
     assert!(
-        stderr.contains(&format!("cannot draw pictures into {}", file.display())),
+        stderr.contains(&format!("cannot write pictures into {}", file.display())),
         "{stderr}"
     );
     assert!(stderr.contains("it is not a folder"), "{stderr}");
