@@ -312,8 +312,9 @@ impl Judging {
     }
 }
 
-/// Judges the input with `game` and writes every view asked for; `Ok(false)` when a warning
-/// was given (a picture not written) or an answer disagrees with its input (`--check`).
+/// Judges the input with `game` and writes every view asked for; `Ok(false)` when something
+/// asked for was not done (a picture not written) or an answer disagrees with its input
+/// (`--check`).
 fn judge<G: Game>(
     game: &G,
     judging: &Judging,
@@ -328,7 +329,7 @@ fn judge<G: Game>(
         .map(|f| format!("{}: ", f.display()))
         .unwrap_or_default();
     let mut warn = |warning: run::Warning| {
-        warned = true;
+        warned |= warning.unfinished;
         eprintln!("arbiter: {named}warning: {warning}");
     };
     let jobs = judging.jobs.map_or_else(

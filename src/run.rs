@@ -83,6 +83,10 @@ pub struct Warning {
     pub case: usize,
     /// What happened.
     pub message: String,
+    /// Whether something asked for was not done (a picture not written), which makes the
+    /// run fail in the end; a note on the input (a recorded move that breaks the rules) does
+    /// not.
+    pub unfinished: bool,
 }
 
 impl fmt::Display for Warning {
@@ -138,6 +142,7 @@ fn one_case<G: Game>(
         warn(Warning {
             case: number,
             message,
+            unfinished: false,
         });
     }
     let verdict = if views.needs_judgement() {
@@ -287,6 +292,7 @@ fn write_views<G: Game>(
             warn(Warning {
                 case: number,
                 message: format!("cannot write the picture {}: {error}", path.display()),
+                unfinished: true,
             });
         }
     }
@@ -297,6 +303,7 @@ fn write_views<G: Game>(
             warn(Warning {
                 case: number,
                 message: format!("cannot write the record {}: {error}", path.display()),
+                unfinished: true,
             });
         }
     }

@@ -182,11 +182,26 @@ fn enclosed_areas(board: &Board, stone: Stone, cells: usize) -> (Vec<u32>, Vec<V
     (area_of, areas)
 }
 
-/// How many eyes an enclosed area of `stone` is worth: none for a false eye, one for at
-/// most three points, two for more.
+/// How many eyes an enclosed area of `stone` is worth: counted on its empty points that no
+/// enemy stone touches (the room `stone` has to make eyes in; enemy stones there, and the
+/// points next to them, are not yet its): none without such a point, none for a lone false
+/// eye, one for at most three points, two for more.
 fn eyes_in(board: &Board, stone: Stone, area: &[usize]) -> u32 {
-    match area.len() {
-        1 if board.is_empty(area[0]) && !board.is_eye(area[0], stone) => 0,
+    let enemy = board::other(stone);
+    let room: Vec<usize> = area
+        .iter()
+        .copied()
+        .filter(|&p| {
+            board.is_empty(p)
+                && !board
+                    .around(p)
+                    .iter()
+                    .any(|&n| board.stone(n) == Some(enemy))
+        })
+        .collect();
+    match room.len() {
+        0 => 0,
+        1 if area.len() == 1 && !board.is_eye(room[0], stone) => 0,
         1..=3 => 1,
         _ => 2,
     }

@@ -48,7 +48,8 @@ pub enum Choice {
 ///
 /// let game = Go::new(Some(Choice::Rules(RuleSet::Chinese)), None).unwrap();
 /// let record = "(;SZ[5]KM[0.5];B[cc];W[];B[])";
-/// let case = game.read(record.as_bytes()).next().unwrap().unwrap();
+/// let raw = game.read(record.as_bytes()).next().unwrap().unwrap();
+/// let case = game.prepare(raw).unwrap();
 /// // Black's stone and every empty point: 25 points against White's 0.5.
 /// assert_eq!(game.verdict(&case).to_string(), "B+24.5");
 /// ```

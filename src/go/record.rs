@@ -261,9 +261,15 @@ pub fn replay(record: Record, rules: RuleSet) -> Result<Replay, RecordError> {
                         by,
                     });
                 }
+                // A position, as the ko rule tells positions apart: with the player to move
+                // (situational) or without (positional).
+                let key = |board: &Board, to_move: Stone| match ko {
+                    Ko::Situational => situation(board, to_move),
+                    _ => board.hash(),
+                };
                 if ko != Ko::Simple && seen.is_empty() {
                     // The position before the first move counts too.
-                    seen.insert(situation(&board, *stone));
+                    seen.insert(key(&board, *stone));
                 }
                 let played = board.play(index, *stone);
                 let mut breach = |breach| {
@@ -281,11 +287,7 @@ pub fn replay(record: Record, rules: RuleSet) -> Result<Replay, RecordError> {
                     Ko::Simple if played.retook_ko => breach(Breach::Ko),
                     Ko::Simple => {}
                     Ko::Situational | Ko::Positional => {
-                        let key = match ko {
-                            Ko::Situational => situation(&board, board::other(*stone)),
-                            _ => board.hash(),
-                        };
-                        if !seen.insert(key) {
+                        if !seen.insert(key(&board, board::other(*stone))) {
                             breach(Breach::Superko);
                         }
                     }

@@ -140,11 +140,11 @@ impl std::error::Error for InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(case) = self.0.case {
-            write!(f, "case {case}, ")?;
-        }
-        if let Some(place) = self.0.place {
-            write!(f, "{place}: ")?;
+        match (self.0.case, self.0.place) {
+            (Some(case), Some(place)) => write!(f, "case {case}, {place}: ")?,
+            (Some(case), None) => write!(f, "case {case}: ")?,
+            (None, Some(place)) => write!(f, "{place}: ")?,
+            (None, None) => {}
         }
         write!(f, "{}", self.0.kind)?;
         if let Some(hint) = &self.0.hint {

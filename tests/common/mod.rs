@@ -92,6 +92,8 @@ pub enum Feed {
     Bytes(Vec<u8>),
     /// These bytes, then `byte` for ever (until the program stops reading).
     Endless(Vec<u8>, u8),
+    /// These bytes, then the pattern again and again (until the program stops reading).
+    Repeat(Vec<u8>, Vec<u8>),
 }
 
 /// Runs `arbiter ARGS` fed by `feed` with its address space limited to `limit_mb` megabytes
@@ -134,6 +136,12 @@ pub fn run_bounded(args: &[&str], feed: Feed, limit_mb: u64) -> Bounded {
             Feed::Endless(start, byte) => {
                 if stdin.write_all(&start).is_ok() {
                     let block = vec![byte; 1 << 16];
+                    while stdin.write_all(&block).is_ok() {}
+                }
+            }
+            Feed::Repeat(start, pattern) => {
+                if stdin.write_all(&start).is_ok() {
+                    let block = pattern.repeat((1 << 16) / pattern.len().max(1) + 1);
                     while stdin.write_all(&block).is_ok() {}
                 }
             }

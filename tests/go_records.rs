@@ -1,0 +1,538 @@
+//! `arbiter go` on SGF game records, run as a process: collections, replay, every rule set,
+//! handicap, dead stones from each source, seki, `--check`, `--sgf-out`, the views, bad
+//! records, and GNU Go as a second opinion (live where it is installed, and on a corpus of its
+//! games either way).
+
+mod common;
+
+use common::{Feed, data, run, run_bounded};
+
+fn lines(args: &[&str], input: &[u8]) -> Vec<String> {
+    let output = run(args, input);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn json(args: &[&str], input: &[u8]) -> serde_json::Value {
+    let mut args = args.to_vec();
+    args.extend(["--format", "json"]);
+    let output = run(&args, input);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON record")
+}
+
+fn file(name: &str) -> String {
+    data("go", name).to_str().unwrap().to_string()
+}
+
+// ---- Reading SGF
+
+#[test]
+fn sgf_is_read_when_the_first_non_blank_byte_opens_a_tree() {
+    let record = b"\n  (;SZ[5];B[cc];W[];B[])";
+    assert_eq!(lines(&["go", "--rules", "chinese"], record), ["B+25"]);
+    // Anything else is the contest format.
+    assert_eq!(lines(&["go"], b"1 1 0\n1 1\n0\n"), ["Draw"]);
+}
+
+#[test]
+fn a_collection_gives_one_result_per_game() {
+    let results = lines(&["go", &file("gnugo-9x9.sgf")], b"");
+    assert_eq!(results.len(), 30);
+    assert!(
+        results
+            .iter()
+            .all(|r| r.starts_with("B+") || r.starts_with("W+") || r == "0")
+    );
+}
+
+#[test]
+fn every_pass_spelling_is_a_pass() {
+    let spelled = |first: &str, second: &str| {
+        let record = format!("(;SZ[9]KM[0.5];B[ee];W[{first}];B[{second}];W[])");
+        lines(&["go", "--dead", "none"], record.as_bytes())
+    };
+    let results = [
+        spelled("", ""),
+        spelled("tt", ""),
+        spelled("", "tt"),
+        spelled("tt", "tt"),
+    ];
+    assert!(results.iter().all(|r| r == &["B+79.5"]), "{results:?}");
+    // Past 19 x 19, `tt` is a point like any other.
+    let record = b"(;SZ[21]KM[0.5];B[tt];W[aa])";
+    let record = json(&["go", "--dead", "none"], record);
+    assert_eq!(record["black"]["stones"], 1);
+}
+
+#[test]
+fn rectangular_and_largest_boards_are_read() {
+    let record = b"(;SZ[13:9]KM[0.5];B[gd])";
+    assert_eq!(
+        lines(&["go", "--rules", "chinese", "--dead", "none"], record),
+        ["B+116.5"]
+    );
+    let record = b"(;SZ[52]KM[0.5];B[ZZ])";
+    assert_eq!(
+        lines(&["go", "--rules", "chinese", "--dead", "none"], record),
+        ["B+2703.5"]
+    );
+}
+
+// ---- Replay
+
+#[test]
+fn captures_are_prisoners_of_the_capturer() {
+    // White takes the black stone at B8 with four moves; under Japanese rules the prisoner
+    // counts for White.
+    let record = b"(;SZ[9]KM[0];B[bb];W[ab];B[ii];W[cb];B[ih];W[ba];B[hi];W[bc];B[];W[])";
+    let record = json(&["go", "--dead", "none"], record);
+    assert_eq!(record["white"]["captures"], 1);
+    assert_eq!(record["black"]["captures"], 0);
+}
+
+#[test]
+fn a_move_breaking_the_rules_is_a_warning_and_played_as_recorded() {
+    // Black plays into White's one-point eye: suicide, which Japanese rules forbid.
+    let record = b"(;SZ[5]KM[0]RU[Japanese];B[ee];W[ba];B[ed];W[ab];B[aa];W[])";
+    let output = run(&["go"], record);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("warning: case 1: move 5 (A5) is suicide, which japanese rules forbid; played as recorded"),
+        "{stderr}"
+    );
+    let record = json(&["go"], record);
+    assert_eq!(record["warnings"][0]["breach"], "suicide");
+    assert_eq!(record["warnings"][0]["point"], "A5");
+    // New Zealand rules allow it: no warning.
+    let output = run(
+        &["go", "--rules", "new-zealand"],
+        b"(;SZ[5];W[ba];W[ab];B[aa])",
+    );
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn a_ko_retaken_at_once_is_a_warning_under_every_ko_rule() {
+    // The ko shape; Black takes at C2, White retakes at B2 at once.
+    let record = b"(;SZ[4]AB[ba][ab][bc]AW[ca][bb][db][cc];B[cb];W[bb])";
+    for (rules, breach) in [
+        ("japanese", "ko"),
+        ("aga", "superko"),
+        ("tromp-taylor", "superko"),
+    ] {
+        let record = json(&["go", "--rules", rules, "--dead", "none"], record);
+        assert_eq!(record["warnings"][0]["breach"], breach, "{rules}");
+    }
+}
+
+// ---- Scoring by rule set
+
+#[test]
+fn a_handicap_game_under_each_rule_set() {
+    // Two handicap stones, one white stone, komi 0.5: every point is dame, so the result is
+    // stones (area rules), komi, and the compensation each rule set gives White.
+    let record = b"(;SZ[9]HA[2]KM[0.5]AB[cc][gg];W[ee];B[];W[])";
+    for (rules, result) in [
+        ("japanese", "W+0.5"),
+        ("korean", "W+0.5"),
+        ("chinese", "W+1.5"),
+        ("aga", "W+0.5"),
+        ("new-zealand", "B+0.5"),
+        ("tromp-taylor", "B+0.5"),
+    ] {
+        let got = lines(&["go", "--rules", rules, "--dead", "none"], record);
+        assert_eq!(got, [result], "{rules}");
+    }
+}
+
+#[test]
+fn rules_and_komi_come_from_the_record_unless_given() {
+    let record = b"(;SZ[5]KM[7.5]RU[Chinese];B[cc];W[];B[])";
+    assert_eq!(lines(&["go"], record), ["B+17.5"]);
+    assert_eq!(lines(&["go", "--komi", "0.5"], record), ["B+24.5"]);
+    assert_eq!(lines(&["go", "--rules", "japanese"], record), ["B+16.5"]);
+    // Neither recorded: Japanese, no komi.
+    assert_eq!(lines(&["go"], b"(;SZ[5];B[cc])"), ["B+24"]);
+    let record = json(&["go"], b"(;SZ[5]RU[Ancient];B[cc])");
+    assert_eq!(record["rules"], "japanese");
+}
+
+/// Every stone in seki (see `src/go/scoring/tests.rs` for the shapes).
+const SEKI_WITH_EYES: &[u8] =
+    b"(;SZ[5:4]KM[0]AB[aa][ba][ca][da][bb][cb][ac][bc][cc][ad]AW[ea][db][eb][dc][cd][dd][ed];B[];W[])";
+const SEKI_WITHOUT_EYES: &[u8] =
+    b"(;SZ[5:4]KM[0]AB[aa][ba][ab][bb][cb][ac][ad][bd][cd][dd]AW[da][ea][eb][bc][cc][dc][ec][ed];B[];W[])";
+
+#[test]
+fn seki_under_territory_and_area_rules() {
+    for record in [SEKI_WITH_EYES, SEKI_WITHOUT_EYES] {
+        // The estimate leaves both groups alive.
+        let japanese = json(&["go", "--rules", "japanese"], record);
+        assert_eq!(japanese["dead"].as_array().unwrap().len(), 0);
+        let stones = if record == SEKI_WITH_EYES { 17 } else { 18 };
+        assert_eq!(
+            japanese["seki"].as_array().unwrap().len(),
+            stones,
+            "{japanese}"
+        );
+        assert_eq!(japanese["black"]["territory"], 0);
+        assert_eq!(japanese["white"]["territory"], 0);
+        assert_eq!(japanese["result"], "0");
+    }
+    let with_eyes = json(&["go", "--rules", "chinese"], SEKI_WITH_EYES);
+    assert_eq!(with_eyes["result"], "B+3", "11 against 8: the eyes count");
+    let without = json(&["go", "--rules", "chinese"], SEKI_WITHOUT_EYES);
+    assert_eq!(without["result"], "B+2", "10 against 8");
+}
+
+// ---- Dead stones
+
+/// A finished 9 x 9 game: White owns the top, Black the bottom, one black stone left dead in
+/// White's area; the markup gives its point to White, as KGS writes it.
+const MARKED: &[u8] = b"(;SZ[9]KM[6.5]RU[Japanese]RE[W+6.5]\
+    AW[ad][bd][cd][dd][ed][fd][gd][hd][id]AB[ae][be][ce][de][ee][fe][ge][he][ie][db]\
+    ;W[];B[]TW[aa][ba][ca][da][ea][fa][ga][ha][ia][ab][bb][cb][db][eb][fb][gb][hb][ib]\
+    [ac][bc][cc][dc][ec][fc][gc][hc][ic]\
+    TB[af][bf][cf][df][ef][ff][gf][hf][if][ag][bg][cg][dg][eg][fg][gg][hg][ig]\
+    [ah][bh][ch][dh][eh][fh][gh][hh][ih][ai][bi][ci][di][ei][fi][gi][hi][ii])";
+
+#[test]
+fn dead_stones_from_the_markup_the_estimate_a_list_or_none() {
+    let markup = json(&["go"], MARKED);
+    assert_eq!(markup["dead_from"], "markup");
+    assert_eq!(markup["dead"], serde_json::json!(["D8"]));
+    // 36 points and no prisoner for Black; 27 points and one dead stone for White.
+    assert_eq!(markup["result"], "B+1.5");
+    assert_eq!(markup["recorded"], "W+6.5");
+    let estimate = json(&["go", "--dead", "estimate"], MARKED);
+    assert_eq!(estimate["dead"], markup["dead"]);
+    let listed = json(&["go", "--dead-at", "d8"], MARKED);
+    assert_eq!(
+        (listed["dead_from"].clone(), listed["dead"].clone()),
+        ("list".into(), markup["dead"].clone())
+    );
+    let none = json(&["go", "--dead", "none"], MARKED);
+    assert_eq!(none["dead"], serde_json::json!([]));
+    assert_eq!(
+        none["result"], "B+29.5",
+        "the black stone spoils White's area"
+    );
+    let output = run(&["go", "--dead-at", "E8"], MARKED);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr.contains("case 1: E8, named dead, holds no stone"),
+        "{stderr}"
+    );
+}
+
+// ---- --check and --sgf-out
+
+#[test]
+fn check_lists_the_games_whose_recorded_score_differs() {
+    let output = run(&["go", "--check"], MARKED);
+    assert_eq!(output.status.code(), Some(1));
+    let report = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        report,
+        "game 1: recorded W+6.5, counted B+1.5: rules japanese (from the record), komi 6.5 (from \
+         the record), dead stones from the markup (1)\n"
+    );
+    // Results that are not scores are not compared.
+    for re in ["W+R", "B+Resign", "W+T", "B+", "Void", "?", "Draw"] {
+        let record = format!("(;SZ[5]RE[{re}];B[cc])");
+        let output = run(&["go", "--check"], record.as_bytes());
+        assert!(output.status.success() && output.stdout.is_empty(), "{re}");
+    }
+}
+
+#[test]
+fn finished_games_from_the_generator_score_as_recorded() {
+    let games = run(
+        &[
+            "gen", "go", "--mode", "finished", "--cases", "20", "--size", "13", "--seed", "3",
+        ],
+        b"",
+    );
+    assert!(games.status.success());
+    for dead in ["markup", "estimate"] {
+        let output = run(&["go", "--check", "--dead", dead], &games.stdout);
+        assert!(
+            output.status.success(),
+            "{dead}: {}",
+            String::from_utf8_lossy(&output.stdout)
+        );
+        assert!(output.stdout.is_empty());
+    }
+}
+
+#[test]
+fn records_written_back_read_back_with_the_same_count() {
+    let dir = std::env::temp_dir().join(format!("arbiter-sgf-out-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = run(&["go", "--sgf-out", dir.to_str().unwrap()], MARKED);
+    assert!(output.status.success());
+    let written = std::fs::read_to_string(dir.join("case-1.sgf")).unwrap();
+    assert!(written.starts_with("(;RE[B+1.5]SZ[9]"), "{written}");
+    assert!(written.contains("TW["), "{written}");
+    // The dead stone's point is in White's markup, as KGS writes it.
+    let output = run(&["go", "--check", "--dead", "markup"], written.as_bytes());
+    assert!(output.status.success() && output.stdout.is_empty());
+    // A contest position under a rule set gets a record of its own.
+    let output = run(
+        &[
+            "go",
+            "--rules",
+            "chinese",
+            "--sgf-out",
+            dir.to_str().unwrap(),
+        ],
+        b"3 1 0\n2 2\n0\n",
+    );
+    assert!(output.status.success());
+    let written = std::fs::read_to_string(dir.join("case-1.sgf")).unwrap();
+    assert!(
+        written.starts_with("(;GM[1]FF[4]CA[UTF-8]AP[arbiter]SZ[3]RU[chinese]KM[0]AB[bb]"),
+        "{written}"
+    );
+    assert!(written.ends_with("RE[B+9])\n"), "{written}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+// ---- Evidence
+
+#[test]
+fn json_has_the_result_and_what_it_rests_on() {
+    let record = json(&["go"], MARKED);
+    for field in [
+        "result",
+        "recorded",
+        "rules",
+        "komi",
+        "handicap",
+        "dead_from",
+        "black",
+        "white",
+        "dead",
+        "seki",
+        "territory",
+        "warnings",
+    ] {
+        assert!(record.get(field).is_some(), "{field} in {record}");
+    }
+    assert_eq!(record["verdict"], "B+1.5");
+    assert_eq!(record["komi"], 6.5);
+    assert_eq!(record["white"]["dead"], 1);
+    assert_eq!(record["white"]["total"], 34.5);
+    assert_eq!(record["territory"]["white"].as_array().unwrap().len(), 27);
+}
+
+#[test]
+fn explain_counts_line_by_line_on_a_board_with_go_coordinates() {
+    let text =
+        String::from_utf8(run(&["go", "--explain", "--color", "never"], MARKED).stdout).unwrap();
+    assert!(
+        text.contains("B+1.5 under japanese rules, komi 6.5 (the record says W+6.5)."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Dead stones (from the record's markup): D8."),
+        "{text}"
+    );
+    for line in [
+        "  stones",
+        "  territory",
+        "  prisoners",
+        "  komi",
+        "  compensation",
+        "  total",
+    ] {
+        assert!(text.contains(line), "{line} in {text}");
+    }
+    assert!(text.contains("      A  B  C  D  E  F  G  H  J"), "{text}");
+    assert!(text.contains("  8   -  -  -  x  -  -  -  -  - 8"), "{text}");
+}
+
+// ---- Bad input
+
+fn assert_record_error(input: &[u8], parts: &[&str]) {
+    let output = run(&["go"], input);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    for part in parts {
+        assert!(stderr.contains(part), "{stderr:?} should contain {part:?}");
+    }
+    assert!(!stderr.contains("panicked"));
+}
+
+#[test]
+fn broken_records_are_errors_naming_the_game_and_the_place() {
+    assert_record_error(b"(;SZ[9];B[aa];W[", &["case 1, byte 0", "truncated"]);
+    assert_record_error(
+        b"(;SZ[9];B[aa](;W[bb])",
+        &["case 1, byte 0", "ends inside a game"],
+    );
+    assert_record_error(b"(;SZ[9];B[aa]))", &["byte 14", "a ')' that closes no '('"]);
+    assert_record_error(b"(;SZ[0];B[aa])", &["case 1", "a board of 0 x 0"]);
+    assert_record_error(b"(;SZ[99];B[aa])", &["case 1", "a board of 99 x 99"]);
+    assert_record_error(
+        b"(;SZ[9];B[aa])(;SZ[9];B[aa];W[zz])",
+        &["case 2, move 2", "move 2 zz is off the 9 x 9 board"],
+    );
+    assert_record_error(
+        b"(;SZ[9];B[aa];W[bb];B[bb])",
+        &["case 1, move 3", "(B8) is played onto a white stone"],
+    );
+    assert_record_error(
+        b"(;SZ[9];B[aa];W[b])",
+        &["case 1", "move 2 W[b] is not a point"],
+    );
+    assert_record_error(b"(;GM[3];B[aa])", &["case 1", "not a game of Go (GM[3])"]);
+    assert_record_error(
+        b"(\x00\xff\xfe;B[\x01\x02",
+        &["case 1, byte 0", "truncated"],
+    );
+}
+
+#[test]
+fn an_endless_variation_is_refused_in_bounded_memory() {
+    let run = run_bounded(
+        &["go"],
+        Feed::Repeat(b"(;SZ[19]".to_vec(), b";B[aa];W[bb]".to_vec()),
+        256,
+    );
+    assert_eq!(
+        run.status.code(),
+        Some(1),
+        "{:?} {}",
+        run.status,
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("more than 10000 nodes in a row"),
+        "{}",
+        run.stderr
+    );
+}
+
+// ---- GNU Go as a second opinion
+
+#[test]
+fn the_estimate_scores_gnu_go_s_games_as_gnu_go_does() {
+    // Each record's RE is GNU Go's own count; --check lists the games where arbiter's
+    // estimate counts otherwise. Two unsettled semeais are all that differ.
+    let mut differ = 0;
+    for (name, games) in [
+        ("gnugo-9x9.sgf", 30),
+        ("gnugo-13x13.sgf", 10),
+        ("gnugo-19x19.sgf", 10),
+    ] {
+        assert_eq!(lines(&["go", &file(name)], b"").len(), games);
+        let output = run(&["go", "--check", &file(name)], b"");
+        differ += String::from_utf8(output.stdout).unwrap().lines().count();
+    }
+    assert!(differ <= 2, "{differ} of 50 games differ from GNU Go");
+}
+
+/// Plays a game of GNU Go against itself through GTP and returns it as SGF with GNU Go's
+/// count, or `None` when GNU Go is not installed.
+fn gnu_go_game(size: usize, seed: u32) -> Option<(String, String)> {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut gnugo = Command::new("/usr/games/gnugo")
+        .args(["--mode", "gtp", "--level", "1", "--seed", &seed.to_string()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let mut to = gnugo.stdin.take().unwrap();
+    let mut from = BufReader::new(gnugo.stdout.take().unwrap());
+    let mut ask = |command: &str| -> String {
+        writeln!(to, "{command}").unwrap();
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            from.read_line(&mut line).unwrap();
+            if line.trim().is_empty() && !answer.is_empty() {
+                break;
+            }
+            answer.push_str(&line);
+        }
+        answer.trim_start_matches(['=', ' ']).trim().to_string()
+    };
+    ask(&format!("boardsize {size}"));
+    ask("komi 6.5");
+    let letters = "ABCDEFGHJKLMNOPQRST";
+    let (mut moves, mut passes, mut colour) = (String::new(), 0, "B");
+    while passes < 2 {
+        let played = ask(&format!(
+            "genmove {}",
+            if colour == "B" { "black" } else { "white" }
+        ));
+        let point = if played.eq_ignore_ascii_case("pass") {
+            passes += 1;
+            String::new()
+        } else if played.eq_ignore_ascii_case("resign") {
+            return None;
+        } else {
+            passes = 0;
+            let col = letters.find(&played[..1]).unwrap();
+            let row = size - played[1..].parse::<usize>().unwrap();
+            format!(
+                "{}{}",
+                (b'a' + col as u8) as char,
+                (b'a' + row as u8) as char
+            )
+        };
+        moves.push_str(&format!(";{colour}[{point}]"));
+        colour = if colour == "B" { "W" } else { "B" };
+    }
+    let score = ask("final_score");
+    ask("quit");
+    let _ = gnugo.wait();
+    Some((format!("(;SZ[{size}]KM[6.5]RU[Japanese]{moves})"), score))
+}
+
+#[test]
+fn the_estimate_agrees_with_gnu_go_playing_live() {
+    if !std::path::Path::new("/usr/games/gnugo").exists() {
+        eprintln!("GNU Go is not installed: skipped");
+        return;
+    }
+    let mut agree = 0;
+    let seeds = [101, 102, 103, 104];
+    for seed in seeds {
+        let Some((record, score)) = gnu_go_game(9, seed) else {
+            agree += 1;
+            continue;
+        };
+        if lines(&["go"], record.as_bytes()) == [score.clone()] {
+            agree += 1;
+        } else {
+            eprintln!(
+                "seed {seed}: GNU Go {score}, arbiter {:?}",
+                lines(&["go"], record.as_bytes())
+            );
+        }
+    }
+    assert!(agree >= seeds.len() - 1, "{agree} of {} agree", seeds.len());
+}
