@@ -1,5 +1,7 @@
 //! Go scoring throughput: 100,000 seeded random 19 x 19 cases (every generator mode in turn),
-//! scored alone and through the whole contest pipeline on the input text in memory.
+//! scored alone and through the whole contest pipeline on the input text in memory; and 1,000
+//! finished 19 x 19 game records (`arbiter gen go --mode finished`), read, replayed and scored
+//! with the markup's dead stones and with the estimate's, on one thread and on all.
 
 use std::hint::black_box;
 
@@ -53,5 +55,45 @@ fn go(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, go);
+fn records(c: &mut Criterion) {
+    use arbiter::Generate;
+    use arbiter::go::dead::DeadFrom;
+    let mut text = Vec::new();
+    Go::CONTEST
+        .write_input(&mut text, 1000, 19, Some(4), 7)
+        .unwrap();
+    let mut group = c.benchmark_group("go 1000 finished records 19x19");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(1000));
+    for (name, dead) in [
+        ("markup", DeadFrom::Markup),
+        ("estimate", DeadFrom::Estimate),
+    ] {
+        let game = Go {
+            dead: Some(dead),
+            ..Go::default()
+        };
+        for jobs in [1, 2] {
+            group.bench_function(format!("{name}, {jobs} thread(s)"), |b| {
+                b.iter(|| {
+                    let mut out = Vec::new();
+                    let views = Views::default();
+                    arbiter::run::run_parallel(
+                        &game,
+                        &text[..],
+                        &mut out,
+                        &views,
+                        jobs,
+                        &mut |_| {},
+                    )
+                    .unwrap();
+                    out
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, go, records);
 criterion_main!(benches);

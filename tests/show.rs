@@ -233,3 +233,56 @@ fn readme_json_examples_are_what_the_program_prints() {
     }
     assert_eq!(checked, 4, "one documented JSON example per game");
 }
+
+#[test]
+fn go_game_pictures_show_a_real_board_with_dead_stones_and_territory() {
+    use arbiter::Game;
+    use arbiter::go::{Go, Judgement, show};
+    // White's area at the top holds a dead black stone on D8; Black owns the bottom.
+    let record = b"(;SZ[9]KM[6.5]AW[ad][bd][cd][dd][ed][fd][gd][hd][id]\
+        AB[ae][be][ce][de][ee][fe][ge][he][ie][db];W[];B[])";
+    let go = Go::default();
+    let raw = go.read(&record[..]).next().unwrap().unwrap();
+    let case = go.prepare(raw).unwrap();
+    let Judgement::Scored(game) = go.judge(&case) else {
+        panic!("scored under rules")
+    };
+    assert_eq!(game.dead, ["D8"]);
+    let svg = picture(|out| show::svg_game(&game, out));
+    // Go coordinates along the edges: letters without I, numbers from the bottom.
+    for label in [">A<", ">H<", ">J<", ">1<", ">9<"] {
+        assert!(svg.contains(label), "{label}");
+    }
+    assert!(!svg.contains(">I<"));
+    let pixmap = render(&svg);
+    // Points: 36 pixels from the corner, 24 apart.
+    let at = |col: f64, row: f64| (36.0 + 24.0 * col, 36.0 + 24.0 * row);
+    let (x, y) = at(3.0, 1.0);
+    assert_eq!(
+        colour_at(&pixmap, x, y),
+        show::CROSS,
+        "the dead stone is crossed"
+    );
+    assert_eq!(colour_at(&pixmap, x + 7.0, y), show::DEAD[0], "and faded");
+    let (x, y) = at(0.0, 4.0);
+    assert_eq!(
+        colour_at(&pixmap, x, y),
+        show::BLACK_STONE,
+        "a living black stone"
+    );
+    let (x, y) = at(0.0, 0.0);
+    assert_eq!(
+        colour_at(&pixmap, x, y),
+        show::WHITE_STONE,
+        "White's territory mark"
+    );
+    let (x, y) = at(8.0, 8.0);
+    assert_eq!(
+        colour_at(&pixmap, x, y),
+        show::BLACK_STONE,
+        "Black's territory mark"
+    );
+    // Every point here carries a mark, so the star points are counted in the source.
+    let star = r##"r="3.00" fill="#333333""##;
+    assert_eq!(svg.matches(star).count(), 5, "five star points on 9 x 9");
+}
