@@ -28,13 +28,20 @@ fn input_text(boards: &[Board]) -> Vec<u8> {
 
 fn whole_command(input: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    run(&Hex, input, &mut out, &Views::default(), &mut |_| {}).unwrap();
+    run(
+        &Hex::CONTEST,
+        input,
+        &mut out,
+        &Views::default(),
+        &mut |_| {},
+    )
+    .unwrap();
     out
 }
 
 fn bench_set(c: &mut Criterion, name: &str, boards: &[Board], samples: usize) {
     let input = input_text(boards);
-    let cells: usize = boards.iter().map(|b| b.size() * b.size()).sum();
+    let cells: usize = boards.iter().map(|b| b.cells()).sum();
     let mut group = c.benchmark_group(name);
     group.sample_size(samples);
     group.throughput(Throughput::Elements(cells as u64));

@@ -15,10 +15,10 @@
 //! use arbiter::Game;
 //! use arbiter::hex::Hex;
 //!
-//! let mut cases = Hex.read("1\n2\nRB\nR.\n".as_bytes());
-//! let board = Hex.prepare(cases.next().unwrap().unwrap()).unwrap();
+//! let mut cases = Hex::CONTEST.read("1\n2\nRB\nR.\n".as_bytes());
+//! let board = Hex::CONTEST.prepare(cases.next().unwrap().unwrap()).unwrap();
 //! let mut line = Vec::new();
-//! Hex.write_line(&mut line, 1, &Hex.verdict(&board)).unwrap();
+//! Hex::CONTEST.write_line(&mut line, 1, &Hex::CONTEST.verdict(&board)).unwrap();
 //! assert_eq!(line, b"Case #1: Red wins\n");
 //! ```
 
@@ -81,6 +81,13 @@ pub trait Game: Sync {
         Vec::new()
     }
 
+    /// Whether a case is a game of a collection of records, which messages call "game 3"
+    /// rather than "case 3"; no by default.
+    fn is_game_record(&self, case: &Self::Case) -> bool {
+        let _ = case;
+        false
+    }
+
     /// The contest's answer alone, found as cheaply as possible.
     fn verdict(&self, case: &Self::Case) -> Self::Verdict;
 
@@ -134,21 +141,28 @@ pub trait Game: Sync {
         out: &mut dyn Write,
     ) -> io::Result<()>;
 
-    /// Writes the case back as a game record carrying its judgement (a Go record with its
-    /// territory and result); by default, games have no such record.
+    /// The game-record formats [`Game::write_record`] writes; none by default.
+    const NOTATIONS: &'static [Notation] = &[];
+
+    /// Writes the case as a game record in `notation` (one of [`Game::NOTATIONS`]): a Go
+    /// record with its territory and result; a Hex record normalised, or for a board, a
+    /// legal game that reaches it. [`Written::Nothing`] when the case has no such record (a
+    /// Hex board that no legal game reaches).
     ///
     /// # Errors
-    /// When writing fails, or the game writes no records.
+    /// When writing fails, or the case cannot be written in `notation` (kind `Unsupported`,
+    /// with the reason).
     fn write_record(
         &self,
         case: &Self::Case,
         judgement: &Self::Judgement,
+        notation: Notation,
         out: &mut dyn Write,
-    ) -> io::Result<()> {
+    ) -> io::Result<Written> {
         let _ = (case, judgement, out);
         Err(io::Error::new(
             io::ErrorKind::Unsupported,
-            format!("{} writes no game records", Self::NAME),
+            format!("{} writes no {notation} records", Self::NAME),
         ))
     }
 
@@ -157,6 +171,44 @@ pub trait Game: Sync {
     /// # Errors
     /// Only when reading fails.
     fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report>;
+}
+
+/// A game-record format: how [`Game::write_record`] writes a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// Smart Game Format, as each game's programs write it (Go: `GM[1]`; Hex: HexGui's
+    /// `GM[11]`).
+    Sgf,
+    /// A trmph link per game (Hex).
+    Trmph,
+}
+
+impl Notation {
+    /// The file extension of a record in this notation.
+    pub const fn extension(self) -> &'static str {
+        match self {
+            Notation::Sgf => "sgf",
+            Notation::Trmph => "trmph",
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Notation::Sgf => "SGF",
+            Notation::Trmph => "trmph",
+        })
+    }
+}
+
+/// What [`Game::write_record`] wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// The record.
+    Record,
+    /// Nothing, since the case has no record; why, in words.
+    Nothing(String),
 }
 
 /// A game that can write seeded random inputs in its contest format.
@@ -286,7 +338,7 @@ impl<G: Game> AnyGame for G {
 
 /// Every game, in the order the documentation lists them.
 pub const GAMES: [&dyn AnyGame; 4] = [
-    &crate::hex::Hex,
+    &crate::hex::Hex::CONTEST,
     &crate::gioco::Gioco,
     &crate::go::Go::CONTEST,
     &crate::cheesy::Cheesy,

@@ -7,16 +7,19 @@
 //! in a submodule of its own:
 //!
 //! - [`hex`]: the Hex judge (is a position impossible, won by Red or Blue, or by nobody?),
-//!   with the contest format in [`hex::gcj`];
+//!   with the contest format in [`hex::gcj`], and game records as Hex players keep them
+//!   (HexGui SGF in [`hex::sgf`], trmph in [`hex::trmph`], replayed by [`hex::record`]);
 //! - [`gioco`]: Il Gioco dell'X (who connected on a full hexagonal board?), with the contest
 //!   format in [`gioco::uva`];
 //! - [`go`]: Go scoring (territory by the contest's rule, area and territory scoring with
-//!   komi), with the contest format in [`go::stanford`];
+//!   komi, dead stones and seki), with the contest format in [`go::stanford`] and SGF game
+//!   records in [`go::sgf`];
 //! - [`cheesy`]: Cheesy Chess (king against pawn, solved exactly, with a whole-board table),
 //!   with the contest format in [`cheesy::bapc`].
 //!
 //! Shared pieces live once: [`grid`] (coordinates, sides, neighbourhoods, and the bordered
 //! boards behind them), `connect` (side-to-side chains, cut stones, disjoint chains),
+//! [`sgf`] (SGF collections cut into games, bounded),
 //! [`input`] (errors with their places, and the bounded streaming readers behind every
 //! format), [`render`] (terminal diagrams and SVG pictures) and [`validate`] (strict checks
 //! of test files for problem setters).

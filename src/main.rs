@@ -8,7 +8,7 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use arbiter::game::{self, AnyGame};
+use arbiter::game::{self, AnyGame, Notation};
 use arbiter::render::Style;
 use arbiter::run::{self, Folder, Format, RunError, Views};
 use arbiter::{Game, cheesy, gioco, go, hex};
@@ -29,11 +29,23 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Hex judge: for each board, "Impossible", "Red wins", "Blue wins" or "Nobody wins".
+    /// Hex judge: contest boards and game records (HexGui SGF, trmph).
     ///
-    /// Input (Code Jam APAC 2014 format): T, then T cases of N and N rows of 'R', 'B', '.'.
-    /// Output: one line "Case #x: verdict" per case.
-    Hex(Judging),
+    /// Input, told apart by content: the Code Jam APAC 2014 format (T, then T cases of N and N
+    /// rows of 'R', 'B', '.'), one line "Case #x: verdict" per case, the verdict "Impossible",
+    /// "Red wins", "Blue wins" or "Nobody wins"; or game records, HexGui SGF (when the first
+    /// non-blank byte is '(') or trmph links one per line (https://trmph.com/hex/board#11,a1b2
+    /// or 11,a1b2), one line per game: "Red wins", "Blue wins" or "Nobody wins" on its final
+    /// board. Cells are named as Hex players name them: a1 is the top-left corner, columns
+    /// a, b, ... from the left, rows 1, 2, ... from the top. Red (SGF's B) joins top and bottom.
+    Hex {
+        #[command(flatten)]
+        judging: Judging,
+        /// Compare each record's RE with its play (mapping the players through a swap of
+        /// sides): write only the games that differ, and exit with 1 if any do.
+        #[arg(long)]
+        check: bool,
+    },
     /// Il Gioco dell'X: for each full board, "B" if Black joins top and bottom, else "W".
     ///
     /// Input (UVa 260 format): cases of N and N rows of 'b', 'w', ended by a line "0".
@@ -144,7 +156,9 @@ struct Judging {
     /// as each record's "explanation").
     #[arg(long)]
     explain: bool,
-    /// The output: the contest's lines, or one JSON object per case (JSON Lines).
+    /// The output: the contest's lines, one JSON object per case (JSON Lines), or each case
+    /// as a game record: sgf (hex: a legal game reaching each board that is not Impossible,
+    /// or the record itself normalised; go: the record with its count) or trmph (hex).
     #[arg(long, value_enum, default_value_t = FormatChoice::Contest)]
     format: FormatChoice,
     /// Also draw each case as an SVG picture, DIR/case-1.svg, DIR/case-2.svg, ... (pictures
@@ -164,6 +178,8 @@ struct Judging {
 enum FormatChoice {
     Contest,
     Json,
+    Sgf,
+    Trmph,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -279,8 +295,25 @@ impl Judging {
     }
 
     /// The views asked for, with their folders made ready before anything is judged; `records`
-    /// is the folder for game records, for the games that write them.
-    fn views(&self, records: Option<&Path>) -> Result<Views, Failure> {
+    /// is the folder for game records, for the games that write them. A record format the
+    /// game does not write, or explanations mixed into records, is a usage error.
+    fn views<G: Game>(&self, records: Option<&Path>) -> Result<Views, Failure> {
+        let notation = match self.format {
+            FormatChoice::Sgf => Some(Notation::Sgf),
+            FormatChoice::Trmph => Some(Notation::Trmph),
+            FormatChoice::Contest | FormatChoice::Json => None,
+        };
+        if let Some(notation) = notation {
+            if !G::NOTATIONS.contains(&notation) {
+                let message = format!("{} writes no {notation} records", G::NAME);
+                usage_error(G::NAME, clap::error::ErrorKind::InvalidValue, &message);
+            }
+            if self.explain {
+                let message = "--explain would break the records of --format sgf or trmph; \
+                               use --format json --explain";
+                usage_error(G::NAME, clap::error::ErrorKind::ArgumentConflict, message);
+            }
+        }
         let folder = |dir: Option<&Path>, extension, what| -> Result<Option<Folder>, Failure> {
             let Some(dir) = dir else {
                 return Ok(None);
@@ -300,9 +333,10 @@ impl Judging {
             Ok(Some(folder))
         };
         Ok(Views {
-            format: match self.format {
-                FormatChoice::Contest => Format::Contest,
-                FormatChoice::Json => Format::Json,
+            format: match (self.format, notation) {
+                (_, Some(notation)) => Format::Record(notation),
+                (FormatChoice::Json, None) => Format::Json,
+                _ => Format::Contest,
             },
             explain: self.explain,
             pictures: folder(self.svg.as_deref(), "svg", "pictures")?,
@@ -321,7 +355,7 @@ fn judge<G: Game>(
     records: Option<&Path>,
     out: &mut impl Write,
 ) -> Result<bool, Failure> {
-    let views = judging.views(records)?;
+    let views = judging.views::<G>(records)?;
     let file = input_path(judging.file.as_ref());
     let input = open(file)?;
     let mut warned = false;
@@ -462,7 +496,9 @@ fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = match &cli.command {
-        Command::Hex(judging) => judge(&hex::Hex, judging, None, &mut out),
+        Command::Hex { judging, check } => {
+            judge(&hex::Hex { check: *check }, judging, None, &mut out)
+        }
         Command::Gioco(judging) => judge(&gioco::Gioco, judging, None, &mut out),
         Command::Go {
             judging,

@@ -12,7 +12,7 @@
 //! use arbiter::run::{run, Views};
 //!
 //! let mut out = Vec::new();
-//! let error = run(&Hex, "2\n1\nR\n1\nX\n".as_bytes(), &mut out, &Views::default(), &mut |_| {})
+//! let error = run(&Hex::CONTEST, "2\n1\nR\n1\nX\n".as_bytes(), &mut out, &Views::default(), &mut |_| {})
 //!     .unwrap_err();
 //! assert_eq!(out, b"Case #1: Red wins\n");
 //! assert_eq!(error.to_string(), "case 2, line 5, column 1: expected 'R', 'B' or '.', found 'X'");
@@ -23,7 +23,7 @@ use std::fs;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use crate::game::Game;
+use crate::game::{Game, Notation, Written};
 use crate::input::InputError;
 use crate::render::Style;
 
@@ -47,6 +47,9 @@ pub enum Format {
     /// One JSON object per case (JSON Lines).
     #[cfg(feature = "serde")]
     Json,
+    /// Each case as a game record ([`Game::write_record`]), one after another: an SGF
+    /// collection, or a trmph link per line.
+    Record(Notation),
 }
 
 /// Which views of each case to write beside its answer.
@@ -81,6 +84,8 @@ impl Views {
 pub struct Warning {
     /// The case it concerns (from 1).
     pub case: usize,
+    /// Whether the case is a game of a collection of records (said "game 3", not "case 3").
+    pub game: bool,
     /// What happened.
     pub message: String,
     /// Whether something asked for was not done (a picture not written), which makes the
@@ -91,7 +96,8 @@ pub struct Warning {
 
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "case {}: {}", self.case, self.message)
+        let unit = if self.game { "game" } else { "case" };
+        write!(f, "{unit} {}: {}", self.case, self.message)
     }
 }
 
@@ -141,6 +147,7 @@ fn one_case<G: Game>(
     for message in game.warnings(&case) {
         warn(Warning {
             case: number,
+            game: game.is_game_record(&case),
             message,
             unfinished: false,
         });
@@ -274,6 +281,7 @@ fn write_views<G: Game>(
 ) -> io::Result<G::Verdict> {
     let judgement = game.judge(case);
     let verdict = game.verdict_of(&judgement);
+    let record_case = game.is_game_record(case);
     match views.format {
         Format::Contest => {
             game.write_line(out, number, &verdict)?;
@@ -284,6 +292,25 @@ fn write_views<G: Game>(
         }
         #[cfg(feature = "serde")]
         Format::Json => write_json(game, number, case, (&verdict, &judgement), views, out)?,
+        Format::Record(notation) => {
+            let mut record = Vec::new();
+            match game.write_record(case, &judgement, notation, &mut record) {
+                Ok(Written::Record) => out.write_all(&record)?,
+                Ok(Written::Nothing(why)) => warn(Warning {
+                    case: number,
+                    game: record_case,
+                    message: format!("no {notation} record: {why}"),
+                    unfinished: false,
+                }),
+                Err(error) if error.kind() == io::ErrorKind::Unsupported => warn(Warning {
+                    case: number,
+                    game: record_case,
+                    message: format!("no {notation} record: {error}"),
+                    unfinished: true,
+                }),
+                Err(error) => return Err(error),
+            }
+        }
     }
     if let Some(pictures) = &views.pictures {
         let path = pictures.path(number);
@@ -291,6 +318,7 @@ fn write_views<G: Game>(
         if let Err(error) = drawn {
             warn(Warning {
                 case: number,
+                game: record_case,
                 message: format!("cannot write the picture {}: {error}", path.display()),
                 unfinished: true,
             });
@@ -298,10 +326,16 @@ fn write_views<G: Game>(
     }
     if let Some(records) = &views.records {
         let path = records.path(number);
-        let written = write_file(&path, |out| game.write_record(case, &judgement, out));
+        let written = write_file(&path, |out| {
+            match game.write_record(case, &judgement, Notation::Sgf, out)? {
+                Written::Record => Ok(()),
+                Written::Nothing(why) => Err(io::Error::other(why)),
+            }
+        });
         if let Err(error) = written {
             warn(Warning {
                 case: number,
+                game: record_case,
                 message: format!("cannot write the record {}: {error}", path.display()),
                 unfinished: true,
             });

@@ -221,7 +221,7 @@ fn syntax(game: usize, offset: u64, line: usize, error: SyntaxError) -> InputErr
             found: error.to_string(),
         },
     )
-    .in_case(game.max(1))
+    .in_game(game.max(1))
 }
 
 /// The reader's buffer, refilled when empty; an empty slice at the end of the input.
@@ -322,6 +322,22 @@ pub struct Sniffed {
     pub empty: bool,
 }
 
+/// A text as an SGF value: `]` and `\` escaped with a backslash.
+///
+/// ```
+/// assert_eq!(arbiter::sgf::escape(r"a]b\c"), r"a\]b\\c");
+/// ```
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, ']' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A game's text parsed by sgf-parse, or an error that says how far it got.
 ///
 /// # Errors
@@ -357,7 +373,7 @@ fn broken(game: &GameText, why: String) -> InputError {
             found: format!("a broken one: {why}"),
         },
     )
-    .in_case(game.number)
+    .in_game(game.number)
 }
 
 /// The number of move nodes on a tree's main line.
@@ -422,7 +438,7 @@ mod tests {
         let found = games("(;B[aa];W[");
         assert_eq!(found.len(), 1);
         let error = found[0].clone().unwrap_err();
-        assert!(error.contains("case 1, byte 0"), "{error}");
+        assert!(error.contains("game 1, byte 0"), "{error}");
         assert!(error.contains("ends inside a value"), "{error}");
         let found = games("(;B[aa](;W[bb])");
         assert!(found[0].clone().unwrap_err().contains("ends inside a game"));

@@ -127,33 +127,10 @@ impl<'r> Lines<'r> {
             return Ok(None);
         }
         let number = self.taken + 1;
-        let mut line = Vec::new();
-        let mut ended = false;
-        loop {
-            let buf = match self.input.fill_buf() {
-                Ok(buf) => buf,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if buf.is_empty() {
-                break;
-            }
-            let room = MAX_LINE + 1 - line.len();
-            let window = &buf[..buf.len().min(room)];
-            let (piece, used) = match window.iter().position(|&b| b == b'\n') {
-                Some(at) => {
-                    ended = true;
-                    (&window[..at], at + 1)
-                }
-                None => (window, window.len()),
-            };
-            line.extend_from_slice(piece);
-            self.input.consume(used);
-            if ended || line.len() > MAX_LINE {
-                break;
-            }
-        }
-        if line.len() > MAX_LINE {
+        let Some(read) = crate::input::lines::read_capped(&mut self.input, MAX_LINE)? else {
+            return Ok(None);
+        };
+        if read.cut {
             self.abandoned = true;
             let message = format!(
                 "the line is longer than {MAX_LINE} bytes: no contest line is, and the rest of \
@@ -166,9 +143,7 @@ impl<'r> Lines<'r> {
             });
             return Ok(None);
         }
-        if !ended && line.is_empty() {
-            return Ok(None);
-        }
+        let (line, ended) = (read.bytes, read.ended);
         self.unterminated = !ended;
         if let Some(at) = line.iter().position(|&b| !(b' '..=b'~').contains(&b)) {
             let message = format!(

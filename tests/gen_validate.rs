@@ -40,11 +40,14 @@ fn assert_valid(report: arbiter::validate::Report, what: &str) {
 #[test]
 fn every_hex_mode_validates_and_is_judged() {
     for (i, mode) in hex::generate::Mode::NAMES.iter().enumerate() {
-        let sizes = Generate::mode_sizes(&hex::Hex, i);
+        let sizes = Generate::mode_sizes(&hex::Hex::CONTEST, i);
         for size in [1, 2, 4, 7, 100].into_iter().filter(|s| sizes.contains(s)) {
-            let text = generated(&hex::Hex, 5, size, Some(i), i as u64);
-            assert_valid(validated(&hex::Hex, &text), &format!("hex {mode} {size}"));
-            let out = judged(&hex::Hex, &text);
+            let text = generated(&hex::Hex::CONTEST, 5, size, Some(i), i as u64);
+            assert_valid(
+                validated(&hex::Hex::CONTEST, &text),
+                &format!("hex {mode} {size}"),
+            );
+            let out = judged(&hex::Hex::CONTEST, &text);
             assert_eq!(out.split(|&b| b == b'\n').count(), 6);
         }
     }

@@ -111,7 +111,7 @@ fn a_move_breaking_the_rules_is_a_warning_and_played_as_recorded() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     assert!(
-        stderr.contains("warning: case 1: move 5 (A5) is suicide, which japanese rules forbid; played as recorded"),
+        stderr.contains("warning: game 1: move 5 (A5) is suicide, which japanese rules forbid; played as recorded"),
         "{stderr}"
     );
     let record = json(&["go"], record);
@@ -239,7 +239,7 @@ fn dead_stones_from_the_markup_the_estimate_a_list_or_none() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1));
     assert!(
-        stderr.contains("case 1: E8, named dead, holds no stone"),
+        stderr.contains("game 1: E8, named dead, holds no stone"),
         "{stderr}"
     );
 }
@@ -386,30 +386,30 @@ fn assert_record_error(input: &[u8], parts: &[&str]) {
 
 #[test]
 fn broken_records_are_errors_naming_the_game_and_the_place() {
-    assert_record_error(b"(;SZ[9];B[aa];W[", &["case 1, byte 0", "truncated"]);
+    assert_record_error(b"(;SZ[9];B[aa];W[", &["game 1, byte 0", "truncated"]);
     assert_record_error(
         b"(;SZ[9];B[aa](;W[bb])",
-        &["case 1, byte 0", "ends inside a game"],
+        &["game 1, byte 0", "ends inside a game"],
     );
     assert_record_error(b"(;SZ[9];B[aa]))", &["byte 14", "a ')' that closes no '('"]);
-    assert_record_error(b"(;SZ[0];B[aa])", &["case 1", "a board of 0 x 0"]);
-    assert_record_error(b"(;SZ[99];B[aa])", &["case 1", "a board of 99 x 99"]);
+    assert_record_error(b"(;SZ[0];B[aa])", &["game 1", "a board of 0 x 0"]);
+    assert_record_error(b"(;SZ[99];B[aa])", &["game 1", "a board of 99 x 99"]);
     assert_record_error(
         b"(;SZ[9];B[aa])(;SZ[9];B[aa];W[zz])",
-        &["case 2, move 2", "move 2 zz is off the 9 x 9 board"],
+        &["game 2, move 2", "move 2 zz is off the 9 x 9 board"],
     );
     assert_record_error(
         b"(;SZ[9];B[aa];W[bb];B[bb])",
-        &["case 1, move 3", "(B8) is played onto a white stone"],
+        &["game 1, move 3", "(B8) is played onto a white stone"],
     );
     assert_record_error(
         b"(;SZ[9];B[aa];W[b])",
-        &["case 1", "move 2 W[b] is not a point"],
+        &["game 1", "move 2 W[b] is not a point"],
     );
-    assert_record_error(b"(;GM[3];B[aa])", &["case 1", "not a game of Go (GM[3])"]);
+    assert_record_error(b"(;GM[3];B[aa])", &["game 1", "not a game of Go (GM[3])"]);
     assert_record_error(
         b"(\x00\xff\xfe;B[\x01\x02",
-        &["case 1, byte 0", "truncated"],
+        &["game 1, byte 0", "truncated"],
     );
 }
 

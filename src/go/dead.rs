@@ -3,7 +3,7 @@
 //!
 //! The estimate has three parts, from the certain to the judged:
 //!
-//! 1. Benson's unconditional life ([`super::benson`]): chains no attack can kill are alive,
+//! 1. Benson's unconditional life (module `benson`): chains no attack can kill are alive,
 //!    and enemy stones inside their small eyes are dead.
 //! 2. Eye space, read as a strong player reads a finished game (both sides have passed, so
 //!    whatever could still live has already made its eyes): for each colour, its *enclosed

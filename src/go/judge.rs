@@ -20,7 +20,7 @@ use super::rules::RuleSet;
 use super::scoring::{self, Count, Scored, Stones, Terms};
 use super::sgf::Recorded;
 use super::{GameResult, Komi, Position, Score, Stone, Territory, Verdict, board};
-use crate::game::{Cases, Game};
+use crate::game::{Cases, Game, Notation, Written};
 use crate::grid::Coord;
 use crate::input::{ErrorKind, InputError, Place};
 use crate::render::Style;
@@ -143,7 +143,7 @@ fn record_error(error: RecordError, game: usize) -> InputError {
             .map(|number| Place::Move { number, pos: None }),
         _ => None,
     };
-    InputError::new(place, ErrorKind::Illegal(error.into())).in_case(game)
+    InputError::new(place, ErrorKind::Illegal(error.into())).in_game(game)
 }
 
 /// What the reader cuts out of a Go input: a contest position, or a game's text, to be parsed
@@ -397,13 +397,22 @@ impl Game for Go {
     }
 
     fn prepare(&self, raw: Raw) -> Result<Case, InputError> {
-        let case = match raw {
-            Raw::Position(position) => Case::Position(position),
-            Raw::Game(game) => self.replay_game(game)?,
+        let (case, game) = match raw {
+            Raw::Position(position) => (Case::Position(position), None),
+            Raw::Game(game) => {
+                let number = game.number;
+                (self.replay_game(game)?, Some(number))
+            }
         };
-        self.check(&case)
-            .map_err(|e| record_error(e, 0).without_case())?;
+        self.check(&case).map_err(|e| match game {
+            Some(number) => record_error(e, number),
+            None => record_error(e, 0).without_case(),
+        })?;
         Ok(case)
+    }
+
+    fn is_game_record(&self, case: &Case) -> bool {
+        matches!(case, Case::Record(_))
     }
 
     fn warnings(&self, case: &Case) -> Vec<String> {
@@ -522,12 +531,21 @@ impl Game for Go {
         }
     }
 
+    const NOTATIONS: &'static [Notation] = &[Notation::Sgf];
+
     fn write_record(
         &self,
         case: &Case,
         judgement: &Judgement,
+        notation: Notation,
         out: &mut dyn Write,
-    ) -> io::Result<()> {
+    ) -> io::Result<Written> {
+        if notation != Notation::Sgf {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                format!("go writes no {notation} records"),
+            ));
+        }
         let Judgement::Scored(game) = judgement else {
             return Err(io::Error::new(
                 io::ErrorKind::Unsupported,
@@ -567,7 +585,8 @@ impl Game for Go {
             _ => super::sgf::position_record(&detail.stones, game, &black, &white),
         };
         out.write_all(text.as_bytes())?;
-        out.write_all(b"\n")
+        out.write_all(b"\n")?;
+        Ok(Written::Record)
     }
 
     fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report> {

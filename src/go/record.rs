@@ -2,7 +2,7 @@
 //!
 //! A [`Record`] is what a game record says, whatever its format: the board's size, setup
 //! stones and moves in order, komi, handicap, rules, the recorded result and the final
-//! territory markup. [`replay`] plays it out on a [`Board`](super::board::Board): captures,
+//! territory markup. [`replay`] plays it out on a board: captures,
 //! prisoners, suicide and ko judged by the rule set. A record is history: a move that breaks
 //! the ko or suicide rule is played as recorded and reported as a [`Breach`]; a move onto a
 //! stone or off the board is an error, since no board could show it.

@@ -1,4 +1,4 @@
-//! Go game records in SGF (FF[4], the Go properties): read with sgf-parse and turned into a
+//! Go game records in SGF (`FF[4]`, the Go properties): read with sgf-parse and turned into a
 //! [`Record`] at this one boundary, and written back with the scoring in them.
 //!
 //! Reading follows the main line (the first child at every node); variations are ignored.
@@ -73,7 +73,7 @@ pub fn record(game: &GameText) -> Result<Record, InputError> {
                 found: e.to_string(),
             },
         )
-        .in_case(game.number)
+        .in_game(game.number)
     };
     let root = match tree {
         sgf_parse::GameTree::GoGame(root) => root,
@@ -318,13 +318,7 @@ pub fn with_scoring(text: &str, black: &[Coord], white: &[Coord], result: &str) 
     if !white.is_empty() {
         territory.push_str(&format!("TW{}", value_list(white)));
     }
-    let escaped: String = result
-        .chars()
-        .flat_map(|c| match c {
-            ']' | '\\' => vec!['\\', c],
-            _ => vec![c],
-        })
-        .collect();
+    let escaped = collection::escape(result);
     // Edit the later node first, so that the root's offsets stay good.
     let mut edited = text.to_string();
     let last_node = properties(text, last);

@@ -34,6 +34,18 @@ pub fn cases<R: BufRead>(reader: R) -> impl Iterator<Item = Result<Board, InputE
     Framed::new(reader, framing, Boards)
 }
 
+/// [`cases`] of an input whose first byte is at `pos` of its file (blank lines before it were
+/// read already).
+pub fn cases_from<R: BufRead>(
+    reader: R,
+    pos: Pos,
+) -> impl Iterator<Item = Result<Board, InputError>> {
+    let framing = Framing::Counted {
+        count: "the number of cases T",
+    };
+    Framed::starting_at(reader, framing, Boards, pos)
+}
+
 /// Reads one case: `N`, then `N` rows.
 struct Boards;
 
@@ -62,9 +74,15 @@ pub fn write_verdict(
 /// Writes one case in the input format: `N`, then the rows.
 ///
 /// # Errors
-/// When writing fails.
+/// When writing fails, or for a board that is not square (the contest's boards are).
 pub fn write_case(out: &mut (impl Write + ?Sized), board: &Board) -> io::Result<()> {
-    writeln!(out, "{}", board.size())?;
+    if !board.is_square() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the contest format holds square boards only",
+        ));
+    }
+    writeln!(out, "{}", board.rows())?;
     write!(out, "{board}")
 }
 

@@ -6,7 +6,13 @@
 //! counts, the winning chain and every stone that could have been played last, or the rule
 //! that makes the position impossible, with the chains that show it.
 //!
-//! The contest format (Google Code Jam APAC 2014) lives apart, in [`gcj`].
+//! Boards may be rectangular (game records can be, `SZ[w:h]`): Red joins the top and bottom
+//! rows, Blue the left and right columns, and every rule holds as on a square board.
+//!
+//! The conventions Hex players write with (cell names like `b3`, Red as SGF's `B`) live here,
+//! next to the adjacency, in one place: [`cell_name`], [`parse_cell`], [`Stone::sgf`]. Each
+//! format is a module of its own: the contest's in [`gcj`], game records in [`sgf`] (HexGui)
+//! and [`trmph`], replayed by [`record`]; [`Hex`] reads them all as one [`Game`].
 //!
 //! # Examples
 //!
@@ -26,24 +32,30 @@
 pub mod gcj;
 #[cfg(feature = "generate")]
 pub mod generate;
+mod judge;
+pub mod record;
+pub mod sgf;
 pub mod show;
+pub mod trmph;
+
+pub use judge::{Answer, Case, Hex, Judged, Raw, RecordJudgement};
 
 use std::fmt;
-use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
 use crate::connect::Crossing;
-use crate::game::{Cases, Game};
+#[cfg(doc)]
+use crate::game::Game;
 use crate::grid::{Adjacency, Coord, EMPTY, Grid, Side};
 use crate::input::InputError;
 use crate::input::rows::{self, Alphabet};
-use crate::render::Style;
-use crate::validate::Report;
 
 /// The Hex judge's adjacency (see `docs/specs/hex.md`; the official data settles it).
 pub const ADJACENCY: Adjacency = Adjacency::HexRising;
 
-/// A stone's colour.
+/// A stone's colour, and the side its player joins (HexWiki's and Benzene's conventions, the
+/// contest's too): Red moves first and joins the top row to the bottom row; SGF's `B` (and
+/// Benzene's black) is Red, `W` is Blue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
@@ -51,9 +63,9 @@ pub const ADJACENCY: Adjacency = Adjacency::HexRising;
     serde(rename_all = "lowercase")
 )]
 pub enum Stone {
-    /// Red joins the top row to the bottom row.
+    /// Red moves first and joins the top row to the bottom row (vertical).
     Red,
-    /// Blue joins the left column to the right column.
+    /// Blue joins the left column to the right column (horizontal).
     Blue,
 }
 
@@ -65,6 +77,14 @@ impl Stone {
         match self {
             Stone::Red => 1,
             Stone::Blue => 2,
+        }
+    }
+
+    /// The other colour.
+    pub const fn other(self) -> Stone {
+        match self {
+            Stone::Red => Stone::Blue,
+            Stone::Blue => Stone::Red,
         }
     }
 
@@ -83,6 +103,30 @@ impl Stone {
             Stone::Blue => 'B',
         }
     }
+
+    /// SGF's letter for this colour: `B` for Red, `W` for Blue.
+    ///
+    /// ```
+    /// use arbiter::hex::Stone;
+    ///
+    /// assert_eq!((Stone::Red.sgf(), Stone::Blue.sgf()), ('B', 'W'));
+    /// assert_eq!(Stone::from_sgf('W'), Some(Stone::Blue));
+    /// ```
+    pub const fn sgf(self) -> char {
+        match self {
+            Stone::Red => 'B',
+            Stone::Blue => 'W',
+        }
+    }
+
+    /// The colour SGF's `B` or `W` names.
+    pub const fn from_sgf(letter: char) -> Option<Stone> {
+        match letter {
+            'B' => Some(Stone::Red),
+            'W' => Some(Stone::Blue),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Stone {
@@ -94,7 +138,123 @@ impl fmt::Display for Stone {
     }
 }
 
-/// An N x N Hex board.
+/// The letters of column `col` (from 0), as HexGui and trmph write them: `a` to `z`, then
+/// `aa`, `ab`, ... (a column's letters never end a row number, so names read back uniquely).
+///
+/// ```
+/// use arbiter::hex::column_name;
+///
+/// assert_eq!([column_name(0), column_name(25), column_name(26), column_name(52)], ["a", "z", "aa", "ba"]);
+/// ```
+pub fn column_name(col: usize) -> String {
+    let mut letters = Vec::new();
+    let mut rest = col + 1;
+    while rest > 0 {
+        rest -= 1;
+        letters.push(b'a' + (rest % 26) as u8);
+        rest /= 26;
+    }
+    letters.reverse();
+    String::from_utf8(letters).expect("ASCII letters")
+}
+
+/// A cell's name as Hex players write it: its column's letters, then its row number from 1.
+/// `a1` is the top-left cell, an acute corner: contest cell (r, c) is [`column_name`]`(c)`
+/// followed by r + 1.
+///
+/// ```
+/// use arbiter::grid::Coord;
+/// use arbiter::hex::cell_name;
+///
+/// assert_eq!(cell_name(Coord { row: 0, col: 0 }).to_string(), "a1");
+/// assert_eq!(cell_name(Coord { row: 2, col: 1 }).to_string(), "b3");
+/// ```
+pub const fn cell_name(at: Coord) -> CellName {
+    CellName(at)
+}
+
+/// A cell written by its name ([`cell_name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellName(pub Coord);
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", column_name(self.0.col), self.0.row + 1)
+    }
+}
+
+/// The most letters a column name may have when read ([`parse_cell`]): 18,278 columns.
+const MAX_COLUMN_LETTERS: usize = 3;
+/// The most digits a row number may have when read.
+const MAX_ROW_DIGITS: usize = 7;
+
+/// The cell a name such as `b3` or `B3` names: letters, then a row number from 1. No check
+/// against a board is made; `None` for anything that is not a name.
+///
+/// ```
+/// use arbiter::grid::Coord;
+/// use arbiter::hex::parse_cell;
+///
+/// assert_eq!(parse_cell("b3"), Some(Coord { row: 2, col: 1 }));
+/// assert_eq!(parse_cell("AA10"), Some(Coord { row: 9, col: 26 }));
+/// assert_eq!(parse_cell("b0"), None);
+/// assert_eq!(parse_cell("3b"), None);
+/// ```
+pub fn parse_cell(name: &str) -> Option<Coord> {
+    let letters = name.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let (column, row) = name.split_at(letters);
+    if !(1..=MAX_COLUMN_LETTERS).contains(&letters)
+        || !(1..=MAX_ROW_DIGITS).contains(&row.len())
+        || !row.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let col = column.bytes().fold(0, |col, letter| {
+        col * 26 + usize::from(letter.to_ascii_lowercase() - b'a') + 1
+    });
+    let row: usize = row.parse().ok()?;
+    Some(Coord {
+        row: row.checked_sub(1)?,
+        col: col - 1,
+    })
+}
+
+/// Cells in JSON: the row and column objects, with the cell's name beside them.
+#[cfg(feature = "serde")]
+mod named {
+    use super::{Coord, cell_name};
+    use serde::Serializer;
+    use serde::ser::SerializeStruct;
+
+    /// One cell: `{"row": 2, "col": 1, "cell": "b3"}`.
+    pub(super) struct Named<'a>(pub &'a Coord);
+
+    impl serde::Serialize for Named<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut cell = s.serialize_struct("Cell", 3)?;
+            cell.serialize_field("row", &self.0.row)?;
+            cell.serialize_field("col", &self.0.col)?;
+            cell.serialize_field("cell", &cell_name(*self.0).to_string())?;
+            cell.end()
+        }
+    }
+
+    /// A list of cells.
+    pub(super) fn cells<S: Serializer>(cells: &[Coord], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(cells.iter().map(Named))
+    }
+
+    /// Two lists of cells.
+    pub(super) fn chains<S: Serializer>(chains: &[Vec<Coord>; 2], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(
+            chains
+                .iter()
+                .map(|chain| chain.iter().map(Named).collect::<Vec<_>>()),
+        )
+    }
+}
+
+/// A Hex board of any rectangular shape; the contest's boards are square.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     grid: Grid,
@@ -106,30 +266,77 @@ impl Board {
     /// # Panics
     /// When `size` is 0 or larger than [`crate::grid::MAX_SIDE`].
     pub fn new(size: usize) -> Self {
+        Board::with_shape(size, size)
+    }
+
+    /// An empty board of `rows` rows and `cols` columns, each in `1..=MAX_SIDE`.
+    ///
+    /// # Panics
+    /// When either is 0 or larger than [`crate::grid::MAX_SIDE`].
+    pub fn with_shape(rows: usize, cols: usize) -> Self {
         Board {
-            grid: Grid::new(size, size),
+            grid: Grid::new(rows, cols),
         }
     }
 
     /// Wraps a grid filled by a reader (values 0 empty, 1 red, 2 blue).
     fn from_grid(grid: Grid) -> Self {
-        debug_assert_eq!(grid.rows(), grid.cols());
         Board { grid }
     }
 
-    /// The number of rows (and of columns).
-    pub fn size(&self) -> usize {
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
         self.grid.rows()
     }
 
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.grid.cols()
+    }
+
+    /// The number of cells.
+    pub fn cells(&self) -> usize {
+        self.rows() * self.cols()
+    }
+
+    /// Whether the board is square, as the contest's boards are.
+    pub fn is_square(&self) -> bool {
+        self.rows() == self.cols()
+    }
+
+    /// Whether `at` lies on the board.
+    pub fn contains(&self, at: Coord) -> bool {
+        at.row < self.rows() && at.col < self.cols()
+    }
+
     /// The stone at `at`, if any.
+    ///
+    /// # Panics
+    /// When `at` is off the board.
     pub fn get(&self, at: Coord) -> Option<Stone> {
+        assert!(self.contains(at), "{at} is off the board");
         stone_of(self.grid.get(self.grid.index(at)))
     }
 
     /// Puts a stone on `at`, or clears it with `None`.
+    ///
+    /// # Panics
+    /// When `at` is off the board.
     pub fn set(&mut self, at: Coord, stone: Option<Stone>) {
+        assert!(self.contains(at), "{at} is off the board");
         self.grid.set(at, stone.map_or(EMPTY, Stone::cell));
+    }
+
+    /// Every cell holding a stone of `colour`, row by row.
+    pub fn stones(&self, colour: Stone) -> impl Iterator<Item = Coord> + '_ {
+        (0..self.rows()).flat_map(move |row| {
+            self.grid
+                .row(row)
+                .iter()
+                .enumerate()
+                .filter(move |&(_, &cell)| cell == colour.cell())
+                .map(move |(col, _)| Coord { row, col })
+        })
     }
 
     /// How many stones of each colour the board holds.
@@ -172,9 +379,9 @@ impl FromStr for Board {
     type Err = InputError;
 
     /// Reads rows of `R`, `B` and `.` separated by white space, as in the contest format but
-    /// without the size line; the number of rows is the size.
+    /// without the size line: as many rows as are written, each as long as the first.
     fn from_str(text: &str) -> Result<Self, InputError> {
-        rows::square_grid(text, &ALPHABET).map(Board::from_grid)
+        rows::rect_grid(text, &ALPHABET).map(Board::from_grid)
     }
 }
 
@@ -191,7 +398,7 @@ pub(crate) const ALPHABET: Alphabet = Alphabet::new(
 impl fmt::Display for Board {
     /// The rows in the contest's letters, one per line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..self.size() {
+        for row in 0..self.rows() {
             let letters: String = self
                 .grid
                 .row(row)
@@ -259,9 +466,11 @@ pub struct Win {
     /// The colour that connected.
     pub winner: Stone,
     /// One chain of the winner's stones joining its sides, from the first side to the second.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "named::cells"))]
     pub chain: Vec<Coord>,
     /// Every stone that could have been the last move: those on every winning chain, in
     /// chain order (never empty).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "named::cells"))]
     pub last_stones: Vec<Coord>,
 }
 
@@ -288,6 +497,7 @@ pub enum Reason {
         #[cfg_attr(feature = "serde", serde(rename = "connected"))]
         winner: Stone,
         /// One of its chains.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "named::cells"))]
         chain: Vec<Coord>,
     },
     /// Rule 4: no stone lies on every chain of the connected colour, so the game would have
@@ -297,6 +507,7 @@ pub enum Reason {
         #[cfg_attr(feature = "serde", serde(rename = "connected"))]
         winner: Stone,
         /// Two of its chains with no stone in common.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "named::chains"))]
         chains: [Vec<Coord>; 2],
     },
 }
@@ -391,6 +602,29 @@ pub fn judge(board: &Board) -> Judgement {
     }
 }
 
+/// The colour that joins its sides on `board`, with one of its chains (from its first side
+/// to its second); `None` when neither does. At most one colour can (the Hex theorem), and
+/// unlike [`judge`] this asks nothing of the counts or the last move: it is what a game
+/// record's final position shows.
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::hex::{connection, Board, Stone};
+///
+/// // Red's first column joins top and bottom; Blue has one stone more, which the judge
+/// // would not allow, but the connection is there all the same.
+/// let board: Board = "RBB\nRB.\nRBB".parse().unwrap();
+/// let (winner, chain) = connection(&board).unwrap();
+/// assert_eq!((winner, chain.len()), (Stone::Red, 3));
+/// ```
+pub fn connection(board: &Board) -> Option<(Stone, Vec<Coord>)> {
+    Stone::ALL.into_iter().find_map(|stone| {
+        let winning = board.crossing(stone).winning()?;
+        Some((stone, board.coords(&winning.chain)))
+    })
+}
+
 fn verdict(board: &Board, counts: Counts) -> Verdict {
     // Rule 1.
     if counts.red.abs_diff(counts.blue) > 1 {
@@ -434,79 +668,6 @@ fn verdict(board: &Board, counts: Counts) -> Verdict {
         chain: board.coords(&winning.chain),
         last_stones: board.coords(&winning.cut_stones),
     })
-}
-
-/// The Hex judge as a [`Game`]: boards in the contest format, answered as the contest asks.
-///
-/// # Examples
-///
-/// ```
-/// use arbiter::Game;
-/// use arbiter::hex::{Hex, Outcome, Stone};
-///
-/// let board = Hex.read("1\n1\nB\n".as_bytes()).next().unwrap().unwrap();
-/// assert_eq!(Hex.verdict(&board), Outcome::Win(Stone::Blue));
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Hex;
-
-impl Game for Hex {
-    const NAME: &'static str = "hex";
-    type Raw = Board;
-    type Case = Board;
-    type Verdict = Outcome;
-    type Judgement = Judgement;
-
-    fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Board> {
-        Box::new(gcj::cases(input))
-    }
-
-    fn weight(&self, raw: &Board) -> usize {
-        raw.size() * raw.size()
-    }
-
-    fn prepare(&self, raw: Board) -> Result<Board, InputError> {
-        Ok(raw)
-    }
-
-    fn verdict(&self, board: &Board) -> Outcome {
-        judge(board).verdict.outcome()
-    }
-
-    fn judge(&self, board: &Board) -> Judgement {
-        judge(board)
-    }
-
-    fn verdict_of(&self, judgement: &Judgement) -> Outcome {
-        judgement.verdict.outcome()
-    }
-
-    fn write_line<W: Write + ?Sized>(
-        &self,
-        out: &mut W,
-        number: usize,
-        verdict: &Outcome,
-    ) -> io::Result<()> {
-        gcj::write_verdict(out, number, *verdict)
-    }
-
-    fn explain(
-        &self,
-        board: &Board,
-        judgement: &Judgement,
-        style: Style,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        show::explain(board, judgement, style, out)
-    }
-
-    fn draw(&self, board: &Board, judgement: &Judgement, out: &mut dyn Write) -> io::Result<()> {
-        show::svg(board, judgement, out)
-    }
-
-    fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report> {
-        gcj::validate(input)
-    }
 }
 
 #[cfg(test)]

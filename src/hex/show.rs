@@ -1,5 +1,7 @@
 //! The Hex judge's evidence for people: a plain-language reason with a slanted board diagram
-//! ([`explain`]) and an SVG picture ([`svg`]). The JSON record is the judgement's own
+//! ([`explain`], [`explain_record`]) and an SVG picture ([`svg`], [`svg_record`]), cells
+//! named as Hex players name them (`b3`), the diagrams and pictures labelled with column
+//! letters and row numbers as HexGui draws them. The JSON record is the judgement's own
 //! serialisation.
 //!
 //! # Examples
@@ -16,9 +18,11 @@
 
 use std::io::{self, Write};
 
-use super::{Board, Judgement, Reason, Stone, Verdict};
+use super::judge::sides_of;
+use super::record::{Connector, Replay};
+use super::{Board, Judgement, Reason, RecordJudgement, Stone, Verdict, cell_name, column_name};
 use crate::grid::Coord;
-use crate::render::{self, HexLook, Ink, Mark, Size, Slant, Style};
+use crate::render::{self, EdgeLabels, HexLook, Ink, Mark, Size, Slant, Style};
 
 /// What a cell of the evidence is.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -35,28 +39,48 @@ struct Evidence {
 }
 
 impl Evidence {
+    fn none(board: &Board) -> Self {
+        Evidence {
+            cols: board.cols(),
+            roles: vec![Role::Other; board.cells()],
+        }
+    }
+
+    fn mark(&mut self, cells: &[Coord], role: Role) {
+        for at in cells {
+            self.roles[at.row * self.cols + at.col] = role;
+        }
+    }
+
     fn of(board: &Board, verdict: &Verdict) -> Self {
-        let cols = board.size();
-        let mut evidence = Evidence {
-            cols,
-            roles: vec![Role::Other; board.size() * cols],
-        };
-        let mut mark = |cells: &[Coord], role| {
-            for at in cells {
-                evidence.roles[at.row * cols + at.col] = role;
-            }
-        };
+        let mut evidence = Evidence::none(board);
         match verdict {
             Verdict::Win(win) => {
-                mark(&win.chain, Role::Chain);
-                mark(&win.last_stones, Role::Last);
+                evidence.mark(&win.chain, Role::Chain);
+                evidence.mark(&win.last_stones, Role::Last);
             }
-            Verdict::Impossible(Reason::WinnerBehind { chain, .. }) => mark(chain, Role::Chain),
+            Verdict::Impossible(Reason::WinnerBehind { chain, .. }) => {
+                evidence.mark(chain, Role::Chain);
+            }
             Verdict::Impossible(Reason::NoLastStone { chains, .. }) => {
-                mark(&chains[0], Role::Chain);
-                mark(&chains[1], Role::Chain);
+                evidence.mark(&chains[0], Role::Chain);
+                evidence.mark(&chains[1], Role::Chain);
             }
             Verdict::Impossible(Reason::CountGap) | Verdict::Nobody => {}
+        }
+        evidence
+    }
+
+    /// A record's evidence: the winning chain, and the winning move's cell.
+    fn of_record(replay: &Replay, record: &RecordJudgement) -> Self {
+        let mut evidence = Evidence::none(&replay.board);
+        evidence.mark(&record.chain, Role::Chain);
+        if let Some(won) = &replay.won
+            && record.winner.is_some()
+            && let Connector::Stone(at) = won.by
+            && replay.board.get(at).is_some()
+        {
+            evidence.mark(&[at], Role::Last);
         }
         evidence
     }
@@ -66,10 +90,10 @@ impl Evidence {
     }
 }
 
-/// Writes cells as `(row, col)` separated by spaces.
+/// Writes cells by their names, separated by spaces.
 fn coords(out: &mut dyn Write, list: &[Coord]) -> io::Result<()> {
     for (i, at) in list.iter().enumerate() {
-        write!(out, "{}{at}", if i == 0 { "" } else { " " })?;
+        write!(out, "{}{}", if i == 0 { "" } else { " " }, cell_name(*at))?;
     }
     Ok(())
 }
@@ -79,10 +103,7 @@ fn stones(n: usize) -> String {
 }
 
 fn sides(stone: Stone) -> &'static str {
-    match stone {
-        Stone::Red => "top to bottom",
-        Stone::Blue => "left to right",
-    }
+    sides_of(stone)
 }
 
 /// Writes a short reason in plain words, then the board: stones on the evidence chains in
@@ -143,27 +164,134 @@ pub fn explain(
         }
     }
     let evidence = Evidence::of(board, &judgement.verdict);
-    let size = Size::square(board.size());
-    render::hex_diagram(out, size, Slant::Right, None, style, |row, col| {
-        let Some(stone) = board.get(Coord { row, col }) else {
-            return Mark::new('.', Ink::Dim);
-        };
-        let ink = match stone {
-            Stone::Red => Ink::Red,
-            Stone::Blue => Ink::Blue,
-        };
-        match evidence.role(row, col) {
-            Role::Last => Mark::new('@', Ink::Highlight),
-            Role::Chain => Mark::new(stone.letter(), ink),
-            Role::Other => {
-                let small = stone.letter().to_ascii_lowercase();
-                Mark::new(small, if style.color { ink } else { Ink::Dim })
-            }
-        }
-    })?;
+    diagram(board, &evidence, style, out)?;
     writeln!(
         out,
         "  (capitals: the chains shown; small letters: other stones; @: possible last stones)"
+    )
+}
+
+/// The board as a slanted diagram with column letters and row numbers: stones of the
+/// evidence in capitals (`@` for the marked cell), other stones in small letters.
+fn diagram(
+    board: &Board,
+    evidence: &Evidence,
+    style: Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let size = Size {
+        rows: board.rows(),
+        cols: board.cols(),
+    };
+    render::hex_diagram(
+        out,
+        size,
+        Slant::Right,
+        Some(&column_name),
+        style,
+        |row, col| {
+            let Some(stone) = board.get(Coord { row, col }) else {
+                return Mark::new('.', Ink::Dim);
+            };
+            let ink = match stone {
+                Stone::Red => Ink::Red,
+                Stone::Blue => Ink::Blue,
+            };
+            match evidence.role(row, col) {
+                Role::Last => Mark::new('@', Ink::Highlight),
+                Role::Chain => Mark::new(stone.letter(), ink),
+                Role::Other => {
+                    let small = stone.letter().to_ascii_lowercase();
+                    Mark::new(small, if style.color { ink } else { Ink::Dim })
+                }
+            }
+        },
+    )
+}
+
+/// Explains a game record: who joins their sides on the final board, at which move and with
+/// which chain, the moves played after it, a resignation, a swap of sides and what `RE` says
+/// against it; then the final board, the winning chain in capitals and the winning move `@`.
+///
+/// # Errors
+/// When writing fails.
+pub fn explain_record(
+    replay: &Replay,
+    record: &RecordJudgement,
+    style: Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let counts = record.counts;
+    let moves = format!(
+        "{} move{}",
+        replay.moves,
+        if replay.moves == 1 { "" } else { "s" }
+    );
+    match record.winner {
+        Some(winner) => {
+            write!(out, "{winner} joins {}", sides(winner))?;
+            match (&replay.won, &record.winning_move) {
+                (Some(won), Some(by)) if won.number == 0 => write!(out, " in the setup ({by})")?,
+                (Some(won), Some(by)) => write!(out, " at move {} ({by})", won.number)?,
+                _ => {}
+            }
+            write!(out, " with a chain of {}: ", stones(record.chain.len()))?;
+            coords(out, &record.chain)?;
+            writeln!(out, ".")?;
+            match record.after.len() {
+                0 => writeln!(out, "It was the game's last move ({moves} in all).")?,
+                n => {
+                    let first = replay.moves - n + 1;
+                    write!(
+                        out,
+                        "{n} move{} played after it:",
+                        if n == 1 { " was" } else { "s were" }
+                    )?;
+                    for (number, played) in (first..).zip(&record.after) {
+                        write!(out, " {number}.{played}")?;
+                    }
+                    writeln!(out, ".")?;
+                }
+            }
+        }
+        None => writeln!(out, "Nobody joins their sides after {moves}.")?,
+    }
+    if let Some(ending) = &record.ending {
+        let how = if ending.how == "resign" {
+            "resigned"
+        } else {
+            "forfeited"
+        };
+        writeln!(out, "{} {how} at move {}.", ending.loser, ending.number)?;
+    }
+    write!(out, "Red has {}, Blue {}.", stones(counts.red), counts.blue)?;
+    if replay.side_swaps % 2 == 1 {
+        write!(
+            out,
+            " The players swapped sides: Black's player (who moved first) ends with Blue."
+        )?;
+    }
+    writeln!(out)?;
+    if let Some(recorded) = &record.recorded {
+        match (record.agrees, &record.answer.found) {
+            (Some(true), _) => writeln!(out, "RE[{recorded}] agrees.")?,
+            (Some(false), Some((_, how))) => {
+                writeln!(out, "RE[{recorded}] disagrees: {how}.")?;
+            }
+            _ => writeln!(
+                out,
+                "RE[{recorded}]: the play neither confirms nor contradicts it."
+            )?,
+        }
+    }
+    for warning in &record.warnings {
+        writeln!(out, "Note: {warning}.")?;
+    }
+    let evidence = Evidence::of_record(replay, record);
+    diagram(&replay.board, &evidence, style, out)?;
+    writeln!(
+        out,
+        "  (capitals: the winning chain; @: the winning move; small letters: other stones)"
     )
 }
 
@@ -174,21 +302,54 @@ pub fn explain(
 /// # Errors
 /// When writing fails, or for a board too big to draw.
 pub fn svg(board: &Board, judgement: &Judgement, out: &mut dyn Write) -> io::Result<()> {
-    render::check_picture_size(board.size() * board.size())?;
-    let evidence = Evidence::of(board, &judgement.verdict);
-    let size = Size::square(board.size());
-    render::hex_board_svg(out, size, Slant::Right, (RED, BLUE), None, |row, col| {
-        let role = evidence.role(row, col);
-        HexLook {
-            fill: match board.get(Coord { row, col }) {
-                Some(Stone::Red) => RED,
-                Some(Stone::Blue) => BLUE,
-                None => EMPTY,
-            },
-            outlined: role != Role::Other,
-            dotted: role == Role::Last,
-        }
-    })
+    picture(board, &Evidence::of(board, &judgement.verdict), out)
+}
+
+/// Draws a game record's final board as [`svg`] draws a board: the winning chain outlined
+/// and the winning move dotted.
+///
+/// # Errors
+/// When writing fails, or for a board too big to draw.
+pub fn svg_record(
+    replay: &Replay,
+    record: &RecordJudgement,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    picture(&replay.board, &Evidence::of_record(replay, record), out)
+}
+
+/// The picture of a board with its evidence, column letters along the top and bottom and row
+/// numbers along the sides.
+fn picture(board: &Board, evidence: &Evidence, out: &mut dyn Write) -> io::Result<()> {
+    render::check_picture_size(board.cells())?;
+    let size = Size {
+        rows: board.rows(),
+        cols: board.cols(),
+    };
+    let row_name = |row: usize| (row + 1).to_string();
+    let labels = EdgeLabels {
+        column: &column_name,
+        row: &row_name,
+    };
+    render::hex_board_svg(
+        out,
+        size,
+        Slant::Right,
+        (RED, BLUE),
+        Some(labels),
+        |row, col| {
+            let role = evidence.role(row, col);
+            HexLook {
+                fill: match board.get(Coord { row, col }) {
+                    Some(Stone::Red) => RED,
+                    Some(Stone::Blue) => BLUE,
+                    None => EMPTY,
+                },
+                outlined: role != Role::Other,
+                dotted: role == Role::Last,
+            }
+        },
+    )
 }
 
 /// Picture colours.

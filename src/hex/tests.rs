@@ -165,19 +165,24 @@ fn a_long_winding_chain_needs_no_recursion() {
 type Plain = Vec<Vec<Option<Stone>>>;
 
 fn plain(b: &Board) -> Plain {
-    (0..b.size())
-        .map(|r| (0..b.size()).map(|col| b.get(c(r, col))).collect())
+    (0..b.rows())
+        .map(|r| (0..b.cols()).map(|col| b.get(c(r, col))).collect())
         .collect()
 }
 
-fn spec_neighbours(n: usize, at: Coord) -> Vec<Coord> {
+/// The shape of a plain board: rows and columns.
+fn shape(p: &Plain) -> (usize, usize) {
+    (p.len(), p.first().map_or(0, Vec::len))
+}
+
+fn spec_neighbours((rows, cols): (usize, usize), at: Coord) -> Vec<Coord> {
     let steps = [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)];
     steps
         .iter()
         .filter_map(|&(dr, dc)| {
             let r = at.row.checked_add_signed(dr)?;
             let col = at.col.checked_add_signed(dc)?;
-            (r < n && col < n).then_some(c(r, col))
+            (r < rows && col < cols).then_some(c(r, col))
         })
         .collect()
 }
@@ -189,19 +194,19 @@ fn on_first_side(stone: Stone, at: Coord) -> bool {
     }
 }
 
-fn on_second_side(n: usize, stone: Stone, at: Coord) -> bool {
+fn on_second_side((rows, cols): (usize, usize), stone: Stone, at: Coord) -> bool {
     match stone {
-        Stone::Red => at.row == n - 1,
-        Stone::Blue => at.col == n - 1,
+        Stone::Red => at.row == rows - 1,
+        Stone::Blue => at.col == cols - 1,
     }
 }
 
 fn brute_connected(p: &Plain, stone: Stone) -> bool {
-    let n = p.len();
-    let mut seen = vec![vec![false; n]; n];
+    let n = shape(p);
+    let mut seen = vec![vec![false; n.1]; n.0];
     let mut todo: Vec<Coord> = Vec::new();
-    for r in 0..n {
-        for col in 0..n {
+    for r in 0..n.0 {
+        for col in 0..n.1 {
             if p[r][col] == Some(stone) && on_first_side(stone, c(r, col)) {
                 seen[r][col] = true;
                 todo.push(c(r, col));
@@ -224,10 +229,10 @@ fn brute_connected(p: &Plain, stone: Stone) -> bool {
 
 /// Stones whose removal disconnects `stone`'s sides.
 fn brute_last_stones(p: &Plain, stone: Stone) -> Vec<Coord> {
-    let n = p.len();
+    let n = shape(p);
     let mut out = Vec::new();
-    for r in 0..n {
-        for col in 0..n {
+    for r in 0..n.0 {
+        for col in 0..n.1 {
             if p[r][col] == Some(stone) {
                 let mut without = p.clone();
                 without[r][col] = None;
@@ -273,7 +278,7 @@ fn brute_verdict(p: &Plain) -> &'static str {
 
 /// A chain is valid when it is a path of `stone`s from its first side to its second.
 fn assert_valid_chain(p: &Plain, stone: Stone, chain: &[Coord]) {
-    let n = p.len();
+    let n = shape(p);
     assert!(!chain.is_empty());
     assert!(
         chain.iter().all(|at| p[at.row][at.col] == Some(stone)),
@@ -447,5 +452,254 @@ proptest! {
     #[test]
     fn judge_agrees_with_brute_force_on_boards_with_two_chains(b in two_chains()) {
         check_against_brute_force(&b);
+    }
+}
+
+// ---- Rectangular boards, records and their round trips.
+
+fn random_rectangle() -> impl Strategy<Value = Board> {
+    (1usize..=6, 1usize..=6)
+        .prop_flat_map(|(rows, cols)| {
+            (
+                Just((rows, cols)),
+                prop::collection::vec(0u8..3, rows * cols),
+            )
+        })
+        .prop_map(|((rows, cols), cells)| {
+            let mut b = Board::with_shape(rows, cols);
+            for (i, &v) in cells.iter().enumerate() {
+                b.set(c(i / cols, i % cols), stone_of(v));
+            }
+            b
+        })
+}
+
+/// Writes a board as a record in `notation` and reads it back, as the command line does.
+fn round_trip(board: &Board, notation: crate::game::Notation) -> Option<record::Replay> {
+    use crate::game::{Game, Written};
+    let hex = Hex::CONTEST;
+    let case = Case::Board(board.clone());
+    let judged = hex.judge(&case);
+    let mut text = Vec::new();
+    match hex.write_record(&case, &judged, notation, &mut text) {
+        Ok(Written::Record) => {}
+        Ok(Written::Nothing(_)) => {
+            assert!(matches!(judge(board).verdict, Verdict::Impossible(_)));
+            return None;
+        }
+        Err(error) => {
+            assert_eq!(error.kind(), std::io::ErrorKind::Unsupported, "{error}");
+            assert_eq!(notation, crate::game::Notation::Trmph);
+            return None;
+        }
+    }
+    let mut raws = hex.read(&text[..]);
+    let raw = raws.next().expect("one game").expect("a record that reads");
+    assert!(
+        raws.next().is_none(),
+        "one game: {}",
+        String::from_utf8_lossy(&text)
+    );
+    let Case::Record(replay) = hex.prepare(raw).expect("a record that replays") else {
+        panic!("a record, not a board");
+    };
+    Some(*replay)
+}
+
+/// What a board written as a record must read back as: the same board, the same winner, a
+/// game that follows the rules (no warnings) and ends at its connection.
+fn check_round_trip(board: &Board, notation: crate::game::Notation) {
+    let Some(replay) = round_trip(board, notation) else {
+        return;
+    };
+    assert_eq!(&replay.board, board, "{notation} record of\n{board}");
+    assert!(replay.warnings.is_empty(), "{:?}", replay.warnings);
+    let verdict = judge(board).verdict;
+    match (&verdict, &replay.won) {
+        (Verdict::Win(win), Some(won)) => {
+            assert_eq!(won.winner, win.winner);
+            assert_eq!(won.number, replay.moves, "the game ends at its connection");
+            assert!(won.after.is_empty());
+        }
+        (Verdict::Nobody, None) => {}
+        _ => panic!("verdict {verdict} but replay {:?}\n{board}", replay.won),
+    }
+}
+
+/// The number of the move after which a colour first joins its sides, by brute force.
+fn brute_first_connection(n: usize, moves: &[Coord]) -> Option<(usize, Stone)> {
+    let mut b = Board::new(n);
+    let mut colour = Stone::Red;
+    for (number, &at) in (1..).zip(moves) {
+        b.set(at, Some(colour));
+        if brute_connected(&plain(&b), colour) {
+            return Some((number, colour));
+        }
+        colour = colour.other();
+    }
+    None
+}
+
+#[test]
+fn a1_is_the_acute_top_left_corner() {
+    // a1 touches b1 and a2 but not b2; b1 and a2 touch each other (the obtuse corner's
+    // neighbours meet).
+    assert_eq!(parse_cell("a1"), Some(c(0, 0)));
+    let red = |cells: &[&str]| {
+        let mut b = Board::new(2);
+        for name in cells {
+            b.set(parse_cell(name).unwrap(), Some(Stone::Red));
+        }
+        connection(&b).map(|(winner, _)| winner)
+    };
+    assert_eq!(red(&["b1", "a2"]), Some(Stone::Red));
+    assert_eq!(red(&["a1", "b2"]), None);
+}
+
+#[test]
+fn red_is_sgf_black_and_joins_top_to_bottom() {
+    assert_eq!(Stone::from_sgf('B'), Some(Stone::Red));
+    assert_eq!(Stone::Red.sides(), (Side::Top, Side::Bottom));
+    assert_eq!(Stone::Blue.sgf(), 'W');
+}
+
+#[test]
+fn cell_names_round_trip_past_z() {
+    for col in [0, 1, 25, 26, 27, 51, 52, 701, 702, 18_277] {
+        for row in [0, 8, 99, 9_999] {
+            let at = c(row, col);
+            assert_eq!(parse_cell(&cell_name(at).to_string()), Some(at));
+        }
+    }
+    assert_eq!(parse_cell("aaaa1"), None, "more than three letters");
+    assert_eq!(parse_cell("a12345678"), None, "more than seven digits");
+    assert_eq!(parse_cell("a"), None);
+    assert_eq!(parse_cell(""), None);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn judge_agrees_with_brute_force_on_rectangles(b in random_rectangle()) {
+        check_against_brute_force(&b);
+        let p = plain(&b);
+        let connected = Stone::ALL.into_iter().find(|&s| brute_connected(&p, s));
+        prop_assert_eq!(connection(&b).map(|(winner, _)| winner), connected);
+    }
+
+    #[test]
+    fn a_board_written_as_sgf_reads_back_the_same(b in prop_oneof![random_game(), random_fill()]) {
+        check_round_trip(&b, crate::game::Notation::Sgf);
+    }
+
+    #[test]
+    fn a_board_written_as_trmph_reads_back_the_same(b in prop_oneof![random_game(), random_fill()]) {
+        check_round_trip(&b, crate::game::Notation::Trmph);
+    }
+
+    #[test]
+    fn replay_finds_the_move_that_connected(
+        n in 1usize..=7,
+        keys in prop::collection::vec(any::<u32>(), 49),
+        length in 0usize..=49,
+    ) {
+        let order: Vec<Coord> = shuffled(n, &keys)
+            .into_iter()
+            .take(length)
+            .map(|cell| c(cell / n, cell % n))
+            .collect();
+        let names: Vec<String> = order.iter().map(|&at| cell_name(at).to_string()).collect();
+        let record = record::Record::alternating(n, n, names.iter().map(String::as_str)).unwrap();
+        let replay = record::replay(record).unwrap();
+        let found = replay.won.as_ref().map(|won| (won.number, won.winner));
+        prop_assert_eq!(found, brute_first_connection(n, &order));
+        if let Some(won) = &replay.won {
+            prop_assert_eq!(won.after.len(), order.len() - won.number);
+        }
+    }
+}
+
+/// Reads, replays, judges and writes every view of an input, as the command line would:
+/// whatever the bytes, nothing panics.
+fn every_view_of(input: &[u8]) {
+    use crate::game::{Game, Notation};
+    let hex = Hex { check: true };
+    for raw in hex.read(input) {
+        let Ok(raw) = raw else { break };
+        let Ok(case) = hex.prepare(raw) else { break };
+        let judged = hex.judge(&case);
+        let answer = hex.verdict_of(&judged);
+        assert_eq!(answer, hex.verdict(&case));
+        let mut sink = Vec::new();
+        hex.write_line(&mut sink, 1, &answer).unwrap();
+        hex.explain(&case, &judged, crate::render::Style::default(), &mut sink)
+            .unwrap();
+        hex.draw(&case, &judged, &mut sink).unwrap();
+        for notation in [Notation::Sgf, Notation::Trmph] {
+            let _ = hex.write_record(&case, &judged, notation, &mut sink);
+        }
+    }
+}
+
+fn hostile_input() -> impl Strategy<Value = Vec<u8>> {
+    let prefix = prop_oneof![
+        Just(&b""[..]),
+        Just(&b"(;GM[11]SZ["[..]),
+        Just(&b"(;FF[4]GM[11]SZ[4]"[..]),
+        Just(&b"(;GM[11]SZ[3:2];B["[..]),
+        Just(&b"11,"[..]),
+        Just(&b"https://trmph.com/hex/board#"[..]),
+        Just(&b"2\n2\n"[..]),
+    ];
+    let alphabet = prop_oneof![
+        Just(b'a'),
+        Just(b'c'),
+        Just(b'z'),
+        Just(b'A'),
+        Just(b'1'),
+        Just(b'0'),
+        Just(b'9'),
+        Just(b'['),
+        Just(b']'),
+        Just(b';'),
+        Just(b'('),
+        Just(b')'),
+        Just(b':'),
+        Just(b','),
+        Just(b'\n'),
+        Just(b' '),
+        Just(b'\\'),
+        Just(b'B'),
+        Just(b'W'),
+        Just(b'R'),
+        Just(b'.'),
+        any::<u8>(),
+    ];
+    (prefix, prop::collection::vec(alphabet, 0..120)).prop_map(|(prefix, tail)| {
+        let mut bytes = prefix.to_vec();
+        bytes.extend(tail);
+        bytes
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn no_input_makes_the_readers_panic(input in hostile_input()) {
+        every_view_of(&input);
+    }
+}
+
+#[test]
+fn records_of_every_kind_go_through_every_view() {
+    for input in [
+        &b"(;FF[4]GM[11]SZ[3]RE[W+];B[b2];W[swap-sides];W[a1];B[b1];W[a2];B[b3];W[c1])"[..],
+        b"(;GM[11]SZ[1];B[a1];W[swap-pieces];B[resign])",
+        b"(;GM[11]SZ[5:3]AB[a1][e3]AW[c2]PL[W];W[d2];AE[a1];B[b1])",
+        b"3,a1b1a2b2a3c3c1\n",
+    ] {
+        every_view_of(input);
     }
 }

@@ -81,6 +81,9 @@ pub enum Illegal {
     /// A Go game record cannot be replayed (a move onto a stone, off the board).
     #[error(transparent)]
     GoRecord(#[from] crate::go::record::RecordError),
+    /// A Hex game record cannot be replayed (a move onto a stone, off the board).
+    #[error(transparent)]
+    HexRecord(#[from] crate::hex::record::RecordError),
     /// A Cheesy Chess start breaks the statement's promises.
     #[error(transparent)]
     Cheesy(#[from] crate::cheesy::PositionError),
@@ -127,6 +130,8 @@ pub struct InputError(Box<Detail>);
 #[derive(Debug)]
 struct Detail {
     case: Option<usize>,
+    /// Whether the case is a game of a collection of records (said "game 3", not "case 3").
+    game: bool,
     place: Option<Place>,
     kind: ErrorKind,
     hint: Option<String>,
@@ -141,8 +146,8 @@ impl std::error::Error for InputError {
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.0.case, self.0.place) {
-            (Some(case), Some(place)) => write!(f, "case {case}, {place}: ")?,
-            (Some(case), None) => write!(f, "case {case}: ")?,
+            (Some(case), Some(place)) => write!(f, "{} {case}, {place}: ", self.unit())?,
+            (Some(case), None) => write!(f, "{} {case}: ", self.unit())?,
             (None, Some(place)) => write!(f, "{place}: ")?,
             (None, None) => {}
         }
@@ -159,6 +164,7 @@ impl InputError {
     pub fn new(place: Option<Place>, kind: ErrorKind) -> Self {
         InputError(Box::new(Detail {
             case: None,
+            game: false,
             place,
             kind,
             hint: None,
@@ -202,9 +208,25 @@ impl InputError {
         self
     }
 
+    /// Attaches the number of the game of a collection of records the error is in (written
+    /// "game 3"), keeping a case number already set.
+    pub fn in_game(mut self, game: usize) -> Self {
+        if self.0.case.is_none() {
+            self.0.case = Some(game);
+            self.0.game = true;
+        }
+        self
+    }
+
+    /// "game" for a game of a collection of records, else "case".
+    fn unit(&self) -> &'static str {
+        if self.0.game { "game" } else { "case" }
+    }
+
     /// Forgets the case number, for the caller to set.
     pub(crate) fn without_case(mut self) -> Self {
         self.0.case = None;
+        self.0.game = false;
         self
     }
 

@@ -4,7 +4,8 @@
 //! - `tokens`: the streaming token reader every format is built on, bounded by what it
 //!   expects at each step, with line and column;
 //! - `cases`: "a count, then cases" and "cases until 0", written once;
-//! - `rows`: board rows of cell letters, read into a grid.
+//! - `rows`: board rows of cell letters, read into a grid;
+//! - `lines`: lines of bounded length (trmph files, `validate`).
 //!
 //! Only the errors are public: the readers themselves are reached through each game's format
 //! module (`hex::gcj::cases`, `go::stanford::cases`, ...).
@@ -12,6 +13,7 @@
 pub mod error;
 
 pub(crate) mod cases;
+pub(crate) mod lines;
 pub(crate) mod rows;
 pub(crate) mod tokens;
 

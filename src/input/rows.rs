@@ -112,16 +112,31 @@ fn bad_letter(row: &[u8], pos: Pos, at: usize, alphabet: &Alphabet) -> InputErro
 /// No rows, too many, or as [`grid`].
 pub(crate) fn square_grid(text: &str, alphabet: &Alphabet) -> Result<Grid, InputError> {
     let size = text.split_ascii_whitespace().count();
-    if size == 0 || size > MAX_SIDE {
+    rows_of(text, size, size, alphabet)
+}
+
+/// Reads a rectangular grid written as whitespace-separated rows, one token per row: as many
+/// rows as tokens, as many columns as the first row has letters.
+///
+/// # Errors
+/// No rows, too many, rows of another length, or as [`grid`].
+pub(crate) fn rect_grid(text: &str, alphabet: &Alphabet) -> Result<Grid, InputError> {
+    let rows = text.split_ascii_whitespace().count();
+    let cols = text.split_ascii_whitespace().next().map_or(0, str::len);
+    rows_of(text, rows, cols, alphabet)
+}
+
+fn rows_of(text: &str, rows: usize, cols: usize, alphabet: &Alphabet) -> Result<Grid, InputError> {
+    if rows == 0 || rows > MAX_SIDE || cols == 0 || cols > MAX_SIDE {
         let expected = format!("1 to {MAX_SIDE} rows of cells from {}", alphabet.letters);
-        let found = format!("{size} rows");
+        let found = format!("{rows} rows of {cols}");
         return Err(InputError::unexpected(
             Pos { line: 1, column: 1 },
             expected,
             found.as_bytes(),
         ));
     }
-    grid(&mut Tokens::new(text.as_bytes()), size, size, alphabet)
+    grid(&mut Tokens::new(text.as_bytes()), rows, cols, alphabet)
 }
 
 #[cfg(test)]
