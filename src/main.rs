@@ -43,8 +43,29 @@ enum Command {
         judging: Judging,
         /// Compare each record's RE with its play (mapping the players through a swap of
         /// sides): write only the games that differ, and exit with 1 if any do.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "solve")]
         check: bool,
+        /// Solve each position (a board, or a record's final position) with perfect play:
+        /// "Red to move: Red wins with c3 d2", "Blue to move: Red wins", or "unknown" when the
+        /// budget runs out (exit status 1).
+        #[arg(long)]
+        solve: bool,
+        /// With --solve: the side to move (default: a record's next player; for a board the
+        /// side with fewer stones, Red when equal).
+        #[arg(long, value_enum, requires = "solve")]
+        to_move: Option<SideChoice>,
+        /// With --solve, on records: the winner after every move, and the first move that
+        /// turned a won position into a lost one.
+        #[arg(long, requires = "solve")]
+        moves: bool,
+        /// With --solve: give up on a position after this many seconds (its line says
+        /// "unknown", with what was proved).
+        #[arg(long, requires = "solve", value_name = "SECONDS", value_parser = seconds)]
+        budget: Option<std::time::Duration>,
+        /// With --solve: the transposition table's size in megabytes, per position searched
+        /// at once (see --jobs).
+        #[arg(long, requires = "solve", value_name = "MB", default_value_t = hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        memory: u32,
     },
     /// Il Gioco dell'X: for each full board, "B" if Black joins top and bottom, else "W".
     ///
@@ -180,6 +201,21 @@ enum FormatChoice {
     Json,
     Sgf,
     Trmph,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum SideChoice {
+    Red,
+    Blue,
+}
+
+/// A number of seconds, whole or not, as a duration.
+fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    std::time::Duration::try_from_secs_f64(value)
+        .map_err(|_| format!("{text:?} is not a number of seconds from 0 up"))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -496,8 +532,32 @@ fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = match &cli.command {
-        Command::Hex { judging, check } => {
-            judge(&hex::Hex { check: *check }, judging, None, &mut out)
+        Command::Hex {
+            judging,
+            check,
+            solve,
+            to_move,
+            moves,
+            budget,
+            memory,
+        } => {
+            if *solve {
+                let analysis = hex::solve::Analysis {
+                    settings: hex::solve::Settings {
+                        budget: *budget,
+                        megabytes: *memory as usize,
+                        techniques: hex::solve::Techniques::default(),
+                    },
+                    to_move: to_move.map(|side| match side {
+                        SideChoice::Red => hex::Stone::Red,
+                        SideChoice::Blue => hex::Stone::Blue,
+                    }),
+                    moves: *moves,
+                };
+                judge(&analysis, judging, None, &mut out)
+            } else {
+                judge(&hex::Hex { check: *check }, judging, None, &mut out)
+            }
         }
         Command::Gioco(judging) => judge(&gioco::Gioco, judging, None, &mut out),
         Command::Go {

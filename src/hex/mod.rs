@@ -36,6 +36,7 @@ mod judge;
 pub mod record;
 pub mod sgf;
 pub mod show;
+pub mod solve;
 pub mod trmph;
 
 pub use judge::{Answer, Case, Hex, Judged, Raw, RecordJudgement};
@@ -221,7 +222,7 @@ pub fn parse_cell(name: &str) -> Option<Coord> {
 
 /// Cells in JSON: the row and column objects, with the cell's name beside them.
 #[cfg(feature = "serde")]
-mod named {
+pub(crate) mod named {
     use super::{Coord, cell_name};
     use serde::Serializer;
     use serde::ser::SerializeStruct;
@@ -239,13 +240,26 @@ mod named {
         }
     }
 
+    /// One cell.
+    pub(crate) fn cell<S: Serializer>(cell: &Coord, s: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&Named(cell), s)
+    }
+
+    /// One cell, or `null`.
+    pub(crate) fn maybe_cell<S: Serializer>(cell: &Option<Coord>, s: S) -> Result<S::Ok, S::Error> {
+        match cell {
+            Some(cell) => serde::Serialize::serialize(&Named(cell), s),
+            None => s.serialize_none(),
+        }
+    }
+
     /// A list of cells.
-    pub(super) fn cells<S: Serializer>(cells: &[Coord], s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn cells<S: Serializer>(cells: &[Coord], s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(cells.iter().map(Named))
     }
 
     /// Two lists of cells.
-    pub(super) fn chains<S: Serializer>(chains: &[Vec<Coord>; 2], s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn chains<S: Serializer>(chains: &[Vec<Coord>; 2], s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(
             chains
                 .iter()

@@ -401,6 +401,28 @@ impl Replay {
 /// A move onto a stone or off the board, setup off the board, or swap-pieces on a board that
 /// is not square.
 pub fn replay(record: Record) -> Result<Replay, RecordError> {
+    replay_watching(record, |_| {})
+}
+
+/// The board after one move of a record, as [`replay_watching`] shows it.
+#[derive(Clone, Copy, Debug)]
+pub struct Step<'a> {
+    /// The move just played.
+    pub played: &'a Move,
+    /// The board just after it.
+    pub board: &'a Board,
+    /// The colour to move next, by the record (none after a resignation).
+    pub to_move: Option<Stone>,
+}
+
+/// [`replay`], showing `watch` the board after each move.
+///
+/// # Errors
+/// As [`replay`].
+pub fn replay_watching(
+    record: Record,
+    mut watch: impl FnMut(Step<'_>),
+) -> Result<Replay, RecordError> {
     let (rows, cols) = (record.rows, record.cols);
     if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
         return Err(RecordError::Size { rows, cols });
@@ -421,7 +443,14 @@ pub fn replay(record: Record) -> Result<Replay, RecordError> {
         match event {
             Event::Setup { stone, cells } => play.setup(*stone, cells, rows, cols)?,
             Event::ToPlay(colour) => play.to_move = Some(*colour),
-            Event::Move(m) => play.play(m)?,
+            Event::Move(m) => {
+                play.play(m)?;
+                watch(Step {
+                    played: m,
+                    board: &play.board,
+                    to_move: play.to_move,
+                });
+            }
         }
     }
     Ok(Replay {
@@ -434,6 +463,19 @@ pub fn replay(record: Record) -> Result<Replay, RecordError> {
         to_move: play.to_move,
         warnings: play.warnings,
     })
+}
+
+/// The board and the colour to move before the record's first move: its setup, and `PL`.
+pub fn start(record: &Record) -> Result<(Board, Option<Stone>), RecordError> {
+    let mut first = record.clone();
+    let moves = first
+        .events
+        .iter()
+        .position(|e| matches!(e, Event::Move(_)))
+        .unwrap_or(first.events.len());
+    first.events.truncate(moves);
+    let replay = replay(first)?;
+    Ok((replay.board, replay.to_move))
 }
 
 /// The state of a replay.

@@ -30,6 +30,8 @@ enum Role {
     Other,
     Chain,
     Last,
+    /// An empty cell that is a winning move.
+    Move,
 }
 
 /// The role of every cell, row by row: the chains shown, and the possible last stones.
@@ -191,14 +193,17 @@ fn diagram(
         style,
         |row, col| {
             let Some(stone) = board.get(Coord { row, col }) else {
-                return Mark::new('.', Ink::Dim);
+                return match evidence.role(row, col) {
+                    Role::Move => Mark::new('*', Ink::Highlight),
+                    _ => Mark::new('.', Ink::Dim),
+                };
             };
             let ink = match stone {
                 Stone::Red => Ink::Red,
                 Stone::Blue => Ink::Blue,
             };
             match evidence.role(row, col) {
-                Role::Last => Mark::new('@', Ink::Highlight),
+                Role::Last | Role::Move => Mark::new('@', Ink::Highlight),
                 Role::Chain => Mark::new(stone.letter(), ink),
                 Role::Other => {
                     let small = stone.letter().to_ascii_lowercase();
@@ -346,10 +351,102 @@ fn picture(board: &Board, evidence: &Evidence, out: &mut dyn Write) -> io::Resul
                     None => EMPTY,
                 },
                 outlined: role != Role::Other,
-                dotted: role == Role::Last,
+                dotted: matches!(role, Role::Last | Role::Move),
             }
         },
     )
+}
+
+/// Explains a solved position: the verdict in words, then the board with every winning move
+/// of the side to move marked `*` (or, when it loses, the winner's answers to its moves).
+///
+/// # Errors
+/// When writing fails.
+pub fn explain_solution(
+    board: &Board,
+    solution: &super::solve::Solution,
+    style: Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mover = solution.to_move;
+    match solution.winner {
+        _ if solution.decided => {
+            let winner = solution.winner.expect("a decided position has a winner");
+            writeln!(
+                out,
+                "{winner} has joined {} already: the game is over.",
+                sides(winner)
+            )?;
+        }
+        Some(winner) if winner == mover => {
+            write!(
+                out,
+                "{mover} to move wins with perfect play; {} of the {} empty cells {}: ",
+                solution.winning_moves.len(),
+                solution.winning_moves.len()
+                    + solution.losing_moves.len()
+                    + solution.unknown_moves.len(),
+                if solution.winning_moves.len() == 1 {
+                    "wins"
+                } else {
+                    "win"
+                }
+            )?;
+            coords(out, &solution.winning_moves)?;
+            writeln!(out, ".")?;
+        }
+        Some(winner) => {
+            writeln!(
+                out,
+                "{mover} to move loses with perfect play: {winner} has an answer to every move:"
+            )?;
+            for reply in &solution.replies {
+                let answer = reply
+                    .reply
+                    .map_or("?".to_string(), |at| cell_name(at).to_string());
+                write!(out, " {}→{answer}", cell_name(reply.played))?;
+            }
+            writeln!(out)?;
+        }
+        None => {
+            write!(out, "Unknown: the budget ran out. Proved so far: winning ")?;
+            coords(out, &solution.winning_moves)?;
+            write!(out, "; losing ")?;
+            coords(out, &solution.losing_moves)?;
+            writeln!(out, "; {} moves unresolved.", solution.unknown_moves.len())?;
+        }
+    }
+    writeln!(
+        out,
+        "Searched {} positions ({} decided without search, {} connection builds).",
+        solution.stats.nodes, solution.stats.decided, solution.stats.vc_builds
+    )?;
+    let evidence = Evidence::of_solution(board, solution);
+    diagram(board, &evidence, style, out)?;
+    writeln!(out, "  (*: a winning move for the side to move)")
+}
+
+/// Draws a solved position: the board, with every winning move of the side to move dotted.
+///
+/// # Errors
+/// When writing fails, or for a board too big to draw.
+pub fn svg_solution(
+    board: &Board,
+    solution: &super::solve::Solution,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    picture(board, &Evidence::of_solution(board, solution), out)
+}
+
+impl Evidence {
+    /// A solution's evidence: the winning moves (none for a decided position).
+    fn of_solution(board: &Board, solution: &super::solve::Solution) -> Self {
+        let mut evidence = Evidence::none(board);
+        if !solution.decided {
+            evidence.mark(&solution.winning_moves, Role::Move);
+        }
+        evidence
+    }
 }
 
 /// Picture colours.

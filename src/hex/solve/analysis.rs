@@ -1,0 +1,357 @@
+//! Perfect play as a [`Game`]: `arbiter hex --solve`.
+//!
+//! Each position (a contest board, or a record's final position) gets one line: the side to
+//! move, the winner, and when the side to move wins, every winning move:
+//! `Red to move: Red wins with c3 d2 b4`, `Blue to move: Red wins`, or `Red to move: unknown`
+//! when the budget ran out first (with what was proved). The side to move is the record's
+//! next player, or for a board the side with fewer stones (Red when equal), unless chosen.
+//!
+//! With `moves`, a record is analysed move by move: the winner after every move, and the
+//! first move that turned a won position into a lost one, with the moves that would have won
+//! there.
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+
+use super::{Settings, Solution, Solver};
+use crate::game::{Cases, Game};
+use crate::grid::Coord;
+use crate::hex::record::{self, Action};
+use crate::hex::{Board, Case, Hex, Raw, Stone, cell_name, gcj, show};
+use crate::input::InputError;
+use crate::render::Style;
+use crate::validate::Report;
+
+/// The solver as a game: its settings and what it is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The solver's settings.
+    pub settings: Settings,
+    /// The side to move, when chosen (for every position; else each position's own).
+    pub to_move: Option<Stone>,
+    /// Analyse records move by move.
+    pub moves: bool,
+}
+
+/// One analysed position's answer: its line, and whether the search ran out of time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The lines (the per-move analysis, then the position's own).
+    pub lines: Vec<String>,
+    /// Whether anything was left unknown.
+    pub unknown: bool,
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.lines.last().map_or("", String::as_str))
+    }
+}
+
+/// A position solved, with a record's move-by-move analysis.
+///
+/// As JSON: the solution's fields (`to_move`, `winner`, `winning_moves`, `losing_moves`,
+/// `replies`, `unknown_moves`, `stats`), and with `moves`, `positions` and `lost_at`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Analysed {
+    /// The final position's solution.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub solution: Solution,
+    /// Move by move: the winner after each move.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub positions: Option<Vec<MoveValue>>,
+    /// The first move that turned a won position into a lost one.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub lost_at: Option<LostAt>,
+    /// The solved board, for the views.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub board: Board,
+    /// The answer's lines.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub answer: Answer,
+}
+
+/// The winner after one move of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MoveValue {
+    /// The move's number (0 for the start, before any move).
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
+    pub number: usize,
+    /// The colour that moved (none for the start).
+    pub played_by: Option<Stone>,
+    /// The move as HexGui writes it (`c3`, `swap-pieces`).
+    pub played: Option<String>,
+    /// The colour to move after it.
+    pub to_move: Option<Stone>,
+    /// The winner with perfect play from there (none when unknown).
+    pub winner: Option<Stone>,
+}
+
+/// Where a record's game was lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct LostAt {
+    /// The move's number.
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
+    pub number: usize,
+    /// The colour that played it, and had a win before it.
+    pub colour: Stone,
+    /// The move.
+    pub played: String,
+    /// Every move that would have kept the win.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::named::cells"))]
+    pub winning_moves: Vec<Coord>,
+}
+
+impl Analysis {
+    /// The side to move in a position: the choice, else the record's next player, else the
+    /// side with fewer stones (Red when equal).
+    fn side_to_move(&self, board: &Board, recorded: Option<Stone>) -> Stone {
+        self.to_move.or(recorded).unwrap_or_else(|| {
+            let counts = board.counts();
+            if counts.blue < counts.red {
+                Stone::Blue
+            } else {
+                Stone::Red
+            }
+        })
+    }
+
+    fn solver(&self, board: &Board) -> Result<Solver, super::SolveError> {
+        Solver::new(board.rows(), board.cols(), &self.settings)
+    }
+
+    /// Solves a case, with a record's move-by-move analysis when asked.
+    fn analyse(&self, case: &Case) -> Analysed {
+        let (board, recorded) = match case {
+            Case::Board(board) => (board.clone(), None),
+            Case::Record(replay) => (replay.board.clone(), replay.to_move),
+        };
+        let to_move = self.side_to_move(&board, recorded);
+        let mut solver = match self.solver(&board) {
+            Ok(solver) => solver,
+            Err(error) => return too_large(board, to_move, &error),
+        };
+        let (positions, lost_at, mut lines) = match case {
+            Case::Record(replay) if self.moves => self.move_by_move(replay, &mut solver),
+            _ => (None, None, Vec::new()),
+        };
+        let solution = solver.solve(&board, to_move);
+        let unknown = solution.winner.is_none()
+            || positions
+                .as_ref()
+                .is_some_and(|p: &Vec<MoveValue>| p.iter().any(|m| m.winner.is_none()));
+        lines.push(line(&solution));
+        Analysed {
+            solution,
+            positions,
+            lost_at,
+            board,
+            answer: Answer { lines, unknown },
+        }
+    }
+
+    /// The winner after each move of a record, and where the game was lost.
+    fn move_by_move(
+        &self,
+        replay: &record::Replay,
+        solver: &mut Solver,
+    ) -> (Option<Vec<MoveValue>>, Option<LostAt>, Vec<String>) {
+        // The start, then the board after each move, each solved as it comes. The first move
+        // by a colour that had a win before it and not after it is where the game was lost;
+        // the board before each move is kept to find the moves that won there.
+        let mut values: Vec<MoveValue> = Vec::new();
+        let mut lines = Vec::new();
+        let mut lost_at = None;
+        let mut before: Option<Board> = None;
+        let mut judge =
+            |played: Option<(usize, Stone, Action)>, board: &Board, recorded: Option<Stone>| {
+                let to_move = recorded.unwrap_or_else(|| self.side_to_move(board, None));
+                let winner = solver.winner(board, to_move);
+                if let (Some((number, colour, action)), Some(previous), None) =
+                    (played, &before, &lost_at)
+                {
+                    let had_a_win = values
+                        .last()
+                        .is_some_and(|value| value.winner == Some(colour));
+                    if had_a_win && winner.is_some_and(|w| w != colour) {
+                        lost_at = Some(LostAt {
+                            number,
+                            colour,
+                            played: action.to_string(),
+                            winning_moves: solver.solve(previous, colour).winning_moves,
+                        });
+                    }
+                }
+                before = Some(board.clone());
+                let verdict = match winner {
+                    Some(winner) => format!("{to_move} to move: {winner} wins"),
+                    None => format!("{to_move} to move: unknown"),
+                };
+                lines.push(match played {
+                    None => format!("start: {verdict}"),
+                    Some((n, colour, action)) => format!("{n}. {colour} {action}: {verdict}"),
+                });
+                values.push(MoveValue {
+                    number: played.map_or(0, |(n, _, _)| n),
+                    played_by: played.map(|(_, colour, _)| colour),
+                    played: played.map(|(_, _, action)| action.to_string()),
+                    to_move: recorded,
+                    winner,
+                });
+            };
+        if let Ok((board, to_move)) = record::start(&replay.record) {
+            judge(None, &board, to_move);
+        }
+        let _ = record::replay_watching(replay.record.clone(), |step| {
+            let played = (step.played.number, step.played.colour, step.played.action);
+            judge(Some(played), step.board, step.to_move);
+        });
+        lines.push(match &lost_at {
+            Some(lost) => {
+                let names: Vec<String> = lost
+                    .winning_moves
+                    .iter()
+                    .map(|&at| cell_name(at).to_string())
+                    .collect();
+                format!(
+                    "lost at {}. {} {}: {} had a win before it (with {}) and not after it",
+                    lost.number,
+                    lost.colour,
+                    lost.played,
+                    lost.colour,
+                    names.join(" ")
+                )
+            }
+            None => match values.first().and_then(|v| v.winner) {
+                Some(winner) => format!("no move lost the game: {winner} wins from the start"),
+                None => "where the game was lost is unknown".to_string(),
+            },
+        });
+        (Some(values), lost_at, lines)
+    }
+}
+
+/// A board too big for the solver: an unknown answer saying why.
+fn too_large(board: Board, to_move: Stone, error: &super::SolveError) -> Analysed {
+    let solution = Solution::nothing_proved(to_move);
+    Analysed {
+        solution,
+        positions: None,
+        lost_at: None,
+        board,
+        answer: Answer {
+            lines: vec![format!("{to_move} to move: unknown ({error})")],
+            unknown: true,
+        },
+    }
+}
+
+/// The answer's line for a solution.
+pub fn line(solution: &Solution) -> String {
+    let mover = solution.to_move;
+    let names = |cells: &[Coord]| -> String {
+        cells
+            .iter()
+            .map(|&at| cell_name(at).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match solution.winner {
+        Some(winner) if winner == mover && !solution.winning_moves.is_empty() => {
+            format!(
+                "{mover} to move: {winner} wins with {}",
+                names(&solution.winning_moves)
+            )
+        }
+        Some(winner) => format!("{mover} to move: {winner} wins"),
+        None => {
+            let mut proved = Vec::new();
+            if !solution.winning_moves.is_empty() {
+                proved.push(format!("wins with {}", names(&solution.winning_moves)));
+            }
+            if !solution.losing_moves.is_empty() {
+                proved.push(format!("loses with {}", names(&solution.losing_moves)));
+            }
+            proved.push(format!("{} moves unresolved", solution.unknown_moves.len()));
+            format!("{mover} to move: unknown ({})", proved.join("; "))
+        }
+    }
+}
+
+impl Game for Analysis {
+    const NAME: &'static str = "hex";
+    type Raw = Raw;
+    type Case = Case;
+    type Verdict = Answer;
+    type Judgement = Analysed;
+
+    fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Raw> {
+        Hex::CONTEST.read(input)
+    }
+
+    fn weight(&self, raw: &Raw) -> usize {
+        // Solving a position is far more work than reading it: one position a batch.
+        Hex::CONTEST.weight(raw).max(1 << 20)
+    }
+
+    fn prepare(&self, raw: Raw) -> Result<Case, InputError> {
+        Hex::CONTEST.prepare(raw)
+    }
+
+    fn warnings(&self, case: &Case) -> Vec<String> {
+        Hex::CONTEST.warnings(case)
+    }
+
+    fn is_game_record(&self, case: &Case) -> bool {
+        Hex::CONTEST.is_game_record(case)
+    }
+
+    fn verdict(&self, case: &Case) -> Answer {
+        self.analyse(case).answer
+    }
+
+    fn judge(&self, case: &Case) -> Analysed {
+        self.analyse(case)
+    }
+
+    fn verdict_of(&self, judgement: &Analysed) -> Answer {
+        judgement.answer.clone()
+    }
+
+    fn write_line<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        _number: usize,
+        answer: &Answer,
+    ) -> io::Result<()> {
+        for line in &answer.lines {
+            writeln!(out, "{line}")?;
+        }
+        Ok(())
+    }
+
+    fn disagrees(&self, answer: &Answer) -> bool {
+        answer.unknown
+    }
+
+    fn explain(
+        &self,
+        _case: &Case,
+        judgement: &Analysed,
+        style: Style,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        show::explain_solution(&judgement.board, &judgement.solution, style, out)
+    }
+
+    fn draw(&self, _case: &Case, judgement: &Analysed, out: &mut dyn Write) -> io::Result<()> {
+        show::svg_solution(&judgement.board, &judgement.solution, out)
+    }
+
+    fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report> {
+        gcj::validate(input)
+    }
+}

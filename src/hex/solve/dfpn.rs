@@ -1,0 +1,547 @@
+//! Depth-first proof-number search (Nagai's DFPN, with Pawlewicz and Lew's 1+ε thresholds):
+//! the search that proves who wins a position.
+//!
+//! Every position carries two numbers: φ, how many positions must still be proved won to
+//! prove the side to move wins, and δ, how many to prove it loses. A position's φ is the least
+//! δ of its children (one winning move suffices) and its δ the sum of their φ (every move must
+//! be refuted). The search always descends into the child with the least δ, with thresholds
+//! that send it back up as soon as a sibling looks better, and keeps every number it learns in
+//! the [transposition table](super::table). Recursion goes one level per move, so its depth is
+//! bounded by the number of empty cells.
+//!
+//! Each position is expanded by the techniques of the other modules, each of which can be
+//! turned off to measure what it buys ([`Techniques`]): a colour one move from joining its
+//! sides wins, and an opponent with two such cells wins; [dead and captured
+//! cells](super::inferior) are filled in and never tried; [virtual
+//! connections](super::vc) decide positions outright (a semi connection between the mover's
+//! sides wins, a full one of the opponent's loses); and only the [mustplay](super::mustplay)
+//! region is searched.
+
+use std::time::Instant;
+
+use super::bits::{Cells, Geometry};
+use super::inferior;
+use super::mustplay::mustplay;
+use super::position::{Keys, Position, Side};
+use super::table::{Entry, Table};
+use super::vc::Connections;
+
+/// Infinity, for proof and disproof numbers: a proved result.
+pub const INF: u32 = 1 << 30;
+
+/// Which techniques the search uses; all by default. Turning one off keeps the answers (the
+/// tests check it) and shows what it buys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// The transposition table.
+    pub transposition: bool,
+    /// Virtual connections: decide positions by them.
+    pub connections: bool,
+    /// Search only the mustplay region (needs `connections`).
+    pub mustplay: bool,
+    /// Leave out dead, captured and dominated cells, filling in the dead and captured.
+    pub inferior: bool,
+}
+
+impl Default for Techniques {
+    fn default() -> Self {
+        Techniques {
+            transposition: true,
+            connections: true,
+            mustplay: true,
+            inferior: true,
+        }
+    }
+}
+
+/// What a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Positions visited (calls of the search).
+    pub nodes: u64,
+    /// Positions expanded (their moves generated).
+    pub expansions: u64,
+    /// Positions decided without search (one-move wins, connections, empty mustplay).
+    pub decided: u64,
+    /// Virtual-connection builds.
+    pub builds: u64,
+}
+
+impl<B: Cells> Search<B> {
+    /// The virtual-connection engine's work so far.
+    pub fn vc_work(&self) -> super::vc::Work {
+        self.vcs.work
+    }
+}
+
+/// What expanding a position found.
+enum Expansion {
+    /// The side to move wins, with this move.
+    Won(u16),
+    /// The side to move loses.
+    Lost,
+    /// The moves to search, best first.
+    Open(Vec<u16>),
+}
+
+/// Expansions already made, so that a position the search comes back to is not expanded
+/// again: a direct-mapped array of the moves to search (or the decision) by hash.
+struct Expanded<B> {
+    slots: Vec<(u64, B, u16, u8)>,
+    mask: usize,
+    /// The most entries the memory allows.
+    limit: usize,
+    /// Entries put since the last growth.
+    puts: usize,
+}
+
+impl<B: Cells> Expanded<B> {
+    const LOST: u8 = 1;
+    const WON: u8 = 2;
+    const OPEN: u8 = 3;
+
+    fn new(megabytes: usize) -> Self {
+        let bytes = std::mem::size_of::<(u64, B, u16, u8)>();
+        let limit = (((megabytes.max(1) << 20) / bytes).next_power_of_two() / 2).max(1);
+        let start = limit.min(1 << 12);
+        Expanded {
+            slots: vec![(0, B::NONE, 0, 0); start],
+            mask: start - 1,
+            limit,
+            puts: 0,
+        }
+    }
+
+    fn get(&self, hash: u64) -> Option<(B, u16, u8)> {
+        let (h, moves, cell, kind) = self.slots[hash as usize & self.mask];
+        (h == hash && kind != 0).then_some((moves, cell, kind))
+    }
+
+    fn put(&mut self, hash: u64, moves: B, cell: u16, kind: u8) {
+        self.puts += 1;
+        if self.puts > self.slots.len() && self.slots.len() < self.limit {
+            // Fourfold, keeping what is there.
+            let size = (self.slots.len() * 4).min(self.limit);
+            let old = std::mem::replace(&mut self.slots, vec![(0, B::NONE, 0, 0); size]);
+            self.mask = size - 1;
+            self.puts = 0;
+            for slot in old.into_iter().filter(|s| s.3 != 0) {
+                self.slots[slot.0 as usize & self.mask] = slot;
+            }
+        }
+        self.slots[hash as usize & self.mask] = (hash, moves, cell, kind);
+    }
+}
+
+/// A search over positions of one board shape, with its table and workspaces.
+pub struct Search<B: Cells> {
+    /// The board's shape.
+    pub geometry: Geometry<B>,
+    /// The hash keys.
+    pub keys: Keys,
+    table: Table,
+    vcs: Connections<B>,
+    techniques: Techniques,
+    /// What the search has done.
+    pub counts: Counts,
+    deadline: Option<Instant>,
+    aborted: bool,
+    /// Cell order for trying moves: the centre first.
+    order: Vec<u16>,
+    expanded: Expanded<B>,
+}
+
+/// The 1+ε of the thresholds: a child is searched until its δ passes its sibling's by a
+/// quarter, not by one, which saves many trips up and down.
+const EPSILON: f64 = 0.25;
+
+impl<B: Cells> Search<B> {
+    /// A search on boards of `geometry`, with a table of `megabytes` MB.
+    pub fn new(geometry: Geometry<B>, megabytes: usize, techniques: Techniques) -> Self {
+        let cells = geometry.cells();
+        let (rows, cols) = (geometry.rows as f64, geometry.cols as f64);
+        let mut order: Vec<u16> = (0..cells as u16).collect();
+        let distance = |cell: u16| {
+            let (r, c) = (
+                (cell as usize / geometry.cols) as f64,
+                (cell as usize % geometry.cols) as f64,
+            );
+            // Distance from the centre on the hexagonal grid, roughly.
+            let (dr, dc) = (r - (rows - 1.0) / 2.0, c - (cols - 1.0) / 2.0);
+            ((dr * dr + dc * dc + dr * dc) * 1000.0) as i64
+        };
+        order.sort_by_key(|&cell| (distance(cell), cell));
+        Search {
+            geometry,
+            keys: Keys::new(cells),
+            table: Table::with_megabytes(if techniques.transposition {
+                megabytes - megabytes / 4
+            } else {
+                1
+            }),
+            vcs: Connections::new(&geometry),
+            techniques,
+            counts: Counts::default(),
+            deadline: None,
+            aborted: false,
+            order,
+            // A quarter of the memory for expansions, the rest for the table.
+            expanded: Expanded::new(if techniques.transposition {
+                megabytes / 4
+            } else {
+                1
+            }),
+        }
+    }
+
+    /// Stops searching at `deadline` (results found by then stand; the rest is unknown).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.aborted = false;
+    }
+
+    /// Whether the deadline has passed.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// The table, for its statistics.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Whether the side to move wins `position`: `None` when the deadline came first.
+    pub fn solve(&mut self, position: &mut Position<B>) -> Option<bool> {
+        let (phi, delta) = self.mid(position, INF, INF, false);
+        if phi == 0 {
+            Some(true)
+        } else if delta == 0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// A winning move of a position the search has proved won for the side to move.
+    pub fn winning_move(&mut self, position: &mut Position<B>) -> Option<usize> {
+        if self.solve(position) != Some(true) {
+            return None;
+        }
+        if let Expansion::Won(cell) = self.expand(position, false) {
+            return Some(cell as usize);
+        }
+        let best = self.lookup(position.hash).map(|e| e.best as usize)?;
+        // Check it: the table may have lost the entry's children to replacement.
+        position.play(best, &self.keys);
+        let refuted = self.solve(position);
+        position.undo(best, &self.keys);
+        if refuted == Some(false) {
+            return Some(best);
+        }
+        let empty = position.empty(&self.geometry);
+        for cell in empty.iter() {
+            position.play(cell, &self.keys);
+            let value = self.solve(position);
+            position.undo(cell, &self.keys);
+            if value == Some(false) {
+                return Some(cell);
+            }
+        }
+        None
+    }
+
+    fn lookup(&self, hash: u64) -> Option<Entry> {
+        if self.techniques.transposition {
+            self.table.get(hash)
+        } else {
+            None
+        }
+    }
+
+    fn store(&mut self, hash: u64, phi: u32, delta: u32, best: u16, work: u64) {
+        if self.techniques.transposition {
+            self.table.store(Entry {
+                hash,
+                phi,
+                delta,
+                best,
+                work: work.min(u32::MAX as u64) as u32,
+            });
+        }
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.counts.nodes.is_multiple_of(1024)
+            && let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The search proper: works on `position` until its φ reaches `th_phi` or its δ reaches
+    /// `th_delta`, and returns them. `blocked`: the last move was in the mustplay region, so
+    /// it broke every threat the side to move had (see [`Search::expand`]).
+    fn mid(
+        &mut self,
+        position: &mut Position<B>,
+        th_phi: u32,
+        th_delta: u32,
+        blocked: bool,
+    ) -> (u32, u32) {
+        self.counts.nodes += 1;
+        if self.out_of_time() {
+            return (1, 1);
+        }
+        let start = self.counts.nodes;
+        let old_work = match self.lookup(position.hash) {
+            Some(entry) if entry.phi >= th_phi || entry.delta >= th_delta => {
+                return (entry.phi, entry.delta);
+            }
+            Some(entry) => entry.work as u64,
+            None => 0,
+        };
+        let moves = match self.expand(position, blocked) {
+            Expansion::Won(cell) => {
+                self.store(position.hash, 0, INF, cell, 1);
+                return (0, INF);
+            }
+            Expansion::Lost => {
+                self.store(position.hash, INF, 0, 0, 1);
+                return (INF, 0);
+            }
+            Expansion::Open(moves) => moves,
+        };
+        let mut kids: Vec<(u32, u32)> = moves
+            .iter()
+            .map(|&cell| {
+                position.play(cell as usize, &self.keys);
+                let bounds = self
+                    .lookup(position.hash)
+                    .map_or((1, 1), |e| (e.phi, e.delta));
+                position.undo(cell as usize, &self.keys);
+                bounds
+            })
+            .collect();
+        loop {
+            let mut phi = INF;
+            let mut delta: u32 = 0;
+            let (mut best, mut second) = (0, INF);
+            for (i, &(kid_phi, kid_delta)) in kids.iter().enumerate() {
+                delta = delta.saturating_add(kid_phi).min(INF);
+                if kid_delta < phi {
+                    second = phi;
+                    phi = kid_delta;
+                    best = i;
+                } else if kid_delta < second {
+                    second = kid_delta;
+                }
+            }
+            if phi >= th_phi || delta >= th_delta || self.aborted {
+                let work = old_work + (self.counts.nodes - start);
+                if !self.aborted || phi == 0 || delta == 0 {
+                    self.store(position.hash, phi, delta, moves[best], work);
+                }
+                return (phi, delta);
+            }
+            let (kid_phi, _) = kids[best];
+            let child_th_phi = (th_delta - delta).saturating_add(kid_phi).min(INF);
+            let widened = ((second as f64) * (1.0 + EPSILON)) as u32;
+            let child_th_delta = th_phi.min(second.saturating_add(1).max(widened)).min(INF);
+            let cell = moves[best] as usize;
+            position.play(cell, &self.keys);
+            let blocks = self.techniques.connections && self.techniques.mustplay;
+            kids[best] = self.mid(position, child_th_phi, child_th_delta, blocks);
+            position.undo(cell, &self.keys);
+        }
+    }
+
+    /// Decides a position outright when a technique can, or lists the moves worth searching.
+    ///
+    /// When the last move was in the mustplay region (`blocked`), it lay in the carrier of
+    /// every semi connection the side to move had between its sides, and a stone only ever
+    /// takes connections away from the other colour: the side to move has none left, so its
+    /// own connections are not built.
+    fn expand(&mut self, position: &Position<B>, blocked: bool) -> Expansion {
+        if let Some((moves, cell, kind)) = self.expanded.get(position.hash) {
+            return match kind {
+                Expanded::<B>::WON => Expansion::Won(cell),
+                Expanded::<B>::LOST => Expansion::Lost,
+                _ => Expansion::Open(self.in_order(moves)),
+            };
+        }
+        let expansion = self.expand_afresh(position, blocked);
+        let (moves, cell, kind) = match &expansion {
+            Expansion::Won(cell) => (B::NONE, *cell, Expanded::<B>::WON),
+            Expansion::Lost => (B::NONE, 0, Expanded::<B>::LOST),
+            Expansion::Open(moves) => (
+                moves
+                    .iter()
+                    .fold(B::NONE, |set, &m| set | B::bit(m as usize)),
+                0,
+                Expanded::<B>::OPEN,
+            ),
+        };
+        self.expanded.put(position.hash, moves, cell, kind);
+        expansion
+    }
+
+    /// The cells of `moves`, the centre first.
+    fn in_order(&self, moves: B) -> Vec<u16> {
+        self.order
+            .iter()
+            .copied()
+            .filter(|&cell| moves.has(cell as usize))
+            .collect()
+    }
+
+    fn expand_afresh(&mut self, position: &Position<B>, blocked: bool) -> Expansion {
+        self.counts.expansions += 1;
+        let geometry = self.geometry;
+        let me: Side = position.to_move;
+        let them = me ^ 1;
+        if position.joined(them, &geometry) {
+            self.counts.decided += 1;
+            return Expansion::Lost;
+        }
+        let empty = position.empty(&geometry);
+        if position.joined(me, &geometry) {
+            // Only a position given to the search can be so: the game is over.
+            self.counts.decided += 1;
+            return Expansion::Won(empty.first().unwrap_or(0) as u16);
+        }
+        if empty.is_empty() {
+            // A full board with nobody joined cannot be; the side that did not join loses.
+            self.counts.decided += 1;
+            return Expansion::Lost;
+        }
+        let wins = position.winning_cells(me, &geometry);
+        if let Some(cell) = wins.first() {
+            self.counts.decided += 1;
+            return Expansion::Won(cell as u16);
+        }
+        let threats = position.winning_cells(them, &geometry);
+        if threats.count() >= 2 {
+            self.counts.decided += 1;
+            return Expansion::Lost;
+        }
+        let mut consider = if threats.is_empty() { empty } else { threats };
+        let mut stones = position.stones;
+        if self.techniques.inferior {
+            let captured = inferior::captured_cells(&geometry, stones);
+            let (dead, filled) = inferior::filled_in(&geometry, stones);
+            stones = filled;
+            stones[0] |= captured[0];
+            stones[1] |= captured[1];
+            consider &= !dead & !captured[0] & !captured[1];
+            // Dominated moves go too, unless nothing would be left (then every move is no
+            // better than passing, which the search must still weigh).
+            let undominated = consider & !inferior::vulnerable_cells(&geometry, stones, me);
+            if !undominated.is_empty() {
+                consider = undominated;
+            }
+            if geometry.joins(stones[me], geometry.sides(me == 0)) {
+                self.counts.decided += 1;
+                return Expansion::Won(empty.first().expect("an empty cell") as u16);
+            }
+            if geometry.joins(stones[them], geometry.sides(them == 0)) {
+                self.counts.decided += 1;
+                return Expansion::Lost;
+            }
+        }
+        if self.techniques.connections {
+            let sides_me = me == 0;
+            if !blocked {
+                let mine = self
+                    .vcs
+                    .build(&geometry, sides_me, stones[me], stones[them]);
+                self.counts.builds += 1;
+                if let Some((key, _)) = mine.semi {
+                    self.counts.decided += 1;
+                    return Expansion::Won(key as u16);
+                }
+                if let Some(carrier) = mine.full {
+                    self.counts.decided += 1;
+                    let cell = (carrier & empty)
+                        .first()
+                        .or(empty.first())
+                        .expect("an empty cell");
+                    return Expansion::Won(cell as u16);
+                }
+            }
+            let theirs = self
+                .vcs
+                .build(&geometry, !sides_me, stones[them], stones[me]);
+            self.counts.builds += 1;
+            if theirs.joined || theirs.full.is_some() {
+                self.counts.decided += 1;
+                return Expansion::Lost;
+            }
+            if self.techniques.mustplay {
+                let open = geometry.board & !(stones[0] | stones[1]);
+                consider &= mustplay(&theirs, open);
+            }
+        }
+        if consider.is_empty() {
+            self.counts.decided += 1;
+            return Expansion::Lost;
+        }
+        Expansion::Open(self.in_order(consider))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::position::{BLUE, RED};
+    use super::*;
+
+    fn solve(
+        n: usize,
+        red: &[usize],
+        blue: &[usize],
+        to_move: Side,
+        techniques: Techniques,
+    ) -> bool {
+        let geometry: Geometry<u64> = Geometry::new(n, n);
+        let mut search = Search::new(geometry, 4, techniques);
+        let set = |cells: &[usize]| cells.iter().fold(0u64, |s, &c| s | u64::bit(c));
+        let mut position = Position::new([set(red), set(blue)], to_move, &search.keys);
+        search.solve(&mut position).unwrap()
+    }
+
+    #[test]
+    fn the_first_player_wins_every_small_empty_board() {
+        for n in 1..=4 {
+            assert!(solve(n, &[], &[], RED, Techniques::default()), "{n} x {n}");
+        }
+    }
+
+    #[test]
+    fn every_technique_can_be_turned_off_without_changing_answers() {
+        let off = [
+            Techniques {
+                transposition: false,
+                ..Techniques::default()
+            },
+            Techniques {
+                connections: false,
+                mustplay: false,
+                ..Techniques::default()
+            },
+            Techniques {
+                mustplay: false,
+                ..Techniques::default()
+            },
+            Techniques {
+                inferior: false,
+                ..Techniques::default()
+            },
+        ];
+        for techniques in off {
+            assert!(solve(3, &[], &[], RED, techniques));
+            // 3 x 3 with Red a1 (cell 0) and Blue to move: Blue wins (a1 is a losing opening).
+            assert!(solve(3, &[0], &[], BLUE, techniques), "{techniques:?}");
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! Inferior cells: empty cells the search need not try.
+//!
+//! A cell is *dead* when its colour can never matter: four of its neighbours in a row around
+//! it belong to one colour (stones, or that colour's side beyond the board). Those four touch
+//! each other in turn, so a stone of that colour on the cell joins nothing they do not join
+//! already; and the other two touch each other, so a stone of the other colour joins nothing
+//! either. Playing a dead cell is passing, which never helps in Hex (a stone never hurts its
+//! owner), so the search leaves dead cells out, and fills them (each with the colour of its
+//! run) to find more.
+//!
+//! Two adjacent empty cells are *captured* by a colour when that colour may as well own both:
+//! if the opponent takes one, the colour takes the other, and the opponent's stone is then
+//! dead (so neither loses anything). That holds when both cells they have in common as
+//! neighbours are the colour's (stones or its side), and each cell has one more of the
+//! colour's next to one of those (then, with the partner taken, four of its neighbours in a
+//! row are the colour's). The commonest case is a second-row stone's two cells on its own
+//! side. The search fills captured cells for their owner and never plays them. Pairs that
+//! share a cell with another pair are left alone: one answer cannot restore two.
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::hex::solve::bits::{Cells, Geometry};
+//! use arbiter::hex::solve::inferior::dead_cells;
+//!
+//! // 3 x 3, Red a2 b2 c1 (cells 3, 4, 2): a1's neighbours are the top side twice, b1 and a2,
+//! // and the left side twice. Red b1 (cell 1) makes four Red in a row around a1: dead.
+//! let geometry: Geometry<u64> = Geometry::new(3, 3);
+//! let red = u64::bit(1) | u64::bit(3);
+//! assert!(dead_cells(&geometry, [red, 0]).has(0));
+//! ```
+
+use super::bits::{Cells, Geometry};
+
+/// The six neighbour steps of a cell, in order around it.
+const AROUND: [(isize, isize); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
+
+/// What is next to a cell in one direction.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Next {
+    Colour(usize),
+    Empty,
+    /// Off the board past a corner, or anything that counts for nobody.
+    Nobody,
+}
+
+fn around<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], cell: usize) -> [Next; 6] {
+    let (rows, cols) = (geometry.rows as isize, geometry.cols as isize);
+    let (r, c) = (
+        (cell / geometry.cols) as isize,
+        (cell % geometry.cols) as isize,
+    );
+    AROUND.map(|(dr, dc)| {
+        let (nr, nc) = (r + dr, c + dc);
+        let off_row = nr < 0 || nr >= rows;
+        let off_col = nc < 0 || nc >= cols;
+        match (off_row, off_col) {
+            (true, true) => Next::Nobody,
+            (true, false) => Next::Colour(0),
+            (false, true) => Next::Colour(1),
+            (false, false) => {
+                let at = (nr * cols + nc) as usize;
+                if stones[0].has(at) {
+                    Next::Colour(0)
+                } else if stones[1].has(at) {
+                    Next::Colour(1)
+                } else {
+                    Next::Empty
+                }
+            }
+        }
+    })
+}
+
+/// The colour with four neighbours in a row around the cell, if one has.
+fn run_of_four(next: &[Next; 6]) -> Option<usize> {
+    (0..6).find_map(|start| {
+        let Next::Colour(colour) = next[start] else {
+            return None;
+        };
+        (1..4)
+            .all(|k| next[(start + k) % 6] == Next::Colour(colour))
+            .then_some(colour)
+    })
+}
+
+/// The dead cells of a position, found by the run-of-four rule, filling as it goes (each
+/// dead cell with the colour of its run) until no more are found.
+pub fn dead_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> B {
+    filled_in(geometry, stones).0
+}
+
+/// The dead cells, and the stones with them filled in.
+pub fn filled_in<B: Cells>(geometry: &Geometry<B>, mut stones: [B; 2]) -> (B, [B; 2]) {
+    let mut dead = B::NONE;
+    loop {
+        let empty = geometry.board & !(stones[0] | stones[1]);
+        let mut found = false;
+        for cell in empty.iter() {
+            if let Some(colour) = run_of_four(&around(geometry, stones, cell)) {
+                dead |= B::bit(cell);
+                stones[colour] |= B::bit(cell);
+                found = true;
+            }
+        }
+        if !found {
+            return (dead, stones);
+        }
+    }
+}
+
+/// The cells captured by each colour (see the module's notes), the dead cells filled first.
+/// Only pairs that share no cell with another pair count: one answer cannot restore two.
+pub fn captured_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> [B; 2] {
+    let (_, stones) = filled_in(geometry, stones);
+    let empty = geometry.board & !(stones[0] | stones[1]);
+    let mut pairs: Vec<(usize, usize, usize)> = Vec::new();
+    let (mut once, mut more) = (B::NONE, B::NONE);
+    for cell in empty.iter() {
+        let next = around(geometry, stones, cell);
+        for k in 0..6 {
+            if next[k] != Next::Empty {
+                continue;
+            }
+            let (dr, dc) = AROUND[k];
+            let partner = (cell as isize + dr * geometry.cols as isize + dc) as usize;
+            if partner < cell {
+                continue;
+            }
+            // The two cells next to both (one step either way around), and for each cell of
+            // the pair one more beside those.
+            let (Next::Colour(a), Next::Colour(b)) = (next[(k + 5) % 6], next[(k + 1) % 6]) else {
+                continue;
+            };
+            let partner_next = around(geometry, stones, partner);
+            let back = (k + 3) % 6;
+            let flanked = |next: &[Next; 6], k: usize| {
+                next[(k + 2) % 6] == Next::Colour(a) || next[(k + 4) % 6] == Next::Colour(a)
+            };
+            if a == b && flanked(&next, k) && flanked(&partner_next, back) {
+                for c in [cell, partner] {
+                    more |= once & B::bit(c);
+                    once |= B::bit(c);
+                }
+                pairs.push((a, cell, partner));
+            }
+        }
+    }
+    let mut captured = [B::NONE; 2];
+    for (colour, a, b) in pairs {
+        let pair = B::bit(a) | B::bit(b);
+        if !pair.meets(more) {
+            captured[colour] |= pair;
+        }
+    }
+    captured
+}
+
+/// The cells where a move by `mover` is dominated. A cell the opponent could kill with one
+/// reply (a *vulnerable* cell: with the reply, four of its neighbours in a row are the
+/// opponent's, so it is dead) is never better for the mover than that reply, played by the
+/// mover instead. Following each cell to its killer, the killer's killer and so on ends at a
+/// cell that is not vulnerable, or goes round a cycle; every cell is dominated but the ends
+/// and one cell of each cycle, so a dominating move always stays.
+pub fn vulnerable_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: usize) -> B {
+    let empty = geometry.board & !(stones[0] | stones[1]);
+    let opponent = mover ^ 1;
+    let cells = geometry.cells();
+    let mut killer = vec![usize::MAX; cells];
+    for cell in empty.iter() {
+        let next = around(geometry, stones, cell);
+        for k in 0..6 {
+            if next[k] != Next::Empty {
+                continue;
+            }
+            let mut with_reply = next;
+            with_reply[k] = Next::Colour(opponent);
+            if run_of_four(&with_reply) == Some(opponent) {
+                let (dr, dc) = AROUND[k];
+                killer[cell] = (cell as isize + dr * geometry.cols as isize + dc) as usize;
+                break;
+            }
+        }
+    }
+    let mut dominated = B::NONE;
+    for cell in empty.iter() {
+        if killer[cell] == usize::MAX {
+            continue;
+        }
+        // Walk the killers; on coming back round, the cycle's lowest cell stays.
+        let mut walk = vec![cell];
+        let mut at = killer[cell];
+        let kept = loop {
+            if at == usize::MAX || killer[at] == usize::MAX {
+                break false;
+            }
+            if let Some(start) = walk.iter().position(|&c| c == at) {
+                let lowest = walk[start..].iter().copied().min().expect("a cycle");
+                break lowest == cell;
+            }
+            walk.push(at);
+            at = killer[at];
+        };
+        if !kept {
+            dominated |= B::bit(cell);
+        }
+    }
+    dominated
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_one_reply_from_dead_is_dominated_by_that_reply() {
+        // 4 x 4, b2 (cell 5): Blue b1 c1 c2 (cells 1, 2, 6) around it; a Blue reply on b3
+        // (cell 9) would make four in a row, so b2 is vulnerable for Red, and b3 dominates it.
+        let geometry = g(4);
+        let blue = u64::bit(1) | u64::bit(2) | u64::bit(6);
+        let dominated = vulnerable_cells(&geometry, [0, blue], 0);
+        assert!(dominated.has(5), "{dominated:b}");
+        assert!(!dominated.has(9));
+    }
+
+    fn g(n: usize) -> Geometry<u64> {
+        Geometry::new(n, n)
+    }
+
+    #[test]
+    fn four_in_a_row_of_one_colour_make_a_dead_cell() {
+        // 4 x 4, b2 (cell 5): Blue a2 b1 c1 (cells 4, 1, 2) and ... around b2: b1 c1 c2 b3 a3 a2.
+        // Blue b1 c1 c2 b3: four in a row.
+        let geometry = g(4);
+        let blue = u64::bit(1) | u64::bit(2) | u64::bit(6) | u64::bit(9);
+        assert!(dead_cells(&geometry, [0, blue]).has(5));
+        // Three are not enough.
+        let blue = u64::bit(1) | u64::bit(2) | u64::bit(6);
+        assert!(!dead_cells(&geometry, [0, blue]).has(5));
+    }
+
+    #[test]
+    fn a_sides_cells_count_as_its_colour() {
+        // 3 x 3, b1 (cell 1): the top side twice above it, then c1, b2, a2, a1. Red c1 b2.
+        let geometry = g(3);
+        let red = u64::bit(2) | u64::bit(4);
+        assert!(dead_cells(&geometry, [red, 0]).has(1));
+    }
+
+    #[test]
+    fn a_bridge_carrier_in_the_open_is_not_captured() {
+        // 4 x 4: Red b2 and c3 (cells 5, 10) bridge through c2 and b3 (cells 6, 9); a Blue
+        // stone on either could still serve Blue, so they are not captured.
+        let geometry = g(4);
+        let red = u64::bit(5) | u64::bit(10);
+        let captured = captured_cells(&geometry, [red, 0]);
+        assert!(!captured[0].has(6) && !captured[0].has(9));
+    }
+
+    #[test]
+    fn an_intruder_that_would_link_two_cells_breaks_the_capture() {
+        // 5 x 5 (the solver's counterexample to a looser rule): Blue c3 and b5 flank b4 c4, but
+        // a Red stone on b4 would link Red's b3 to a5 on Red's bottom side.
+        let geometry: Geometry<u64> = Geometry::new(5, 5);
+        let red = [0usize, 3, 7, 11, 18, 19]
+            .iter()
+            .fold(0u64, |s, &c| s | u64::bit(c));
+        let blue = [2usize, 4, 5, 9, 12, 14, 21, 22]
+            .iter()
+            .fold(0u64, |s, &c| s | u64::bit(c));
+        let captured = captured_cells(&geometry, [red, blue]);
+        assert!(
+            !captured[1].has(16) && !captured[1].has(17),
+            "{:b}",
+            captured[1]
+        );
+    }
+
+    #[test]
+    fn a_second_row_stone_captures_its_two_cells_on_the_side() {
+        // 4 x 4: Red b2 (cell 5) above... below the top row: b1 and c1 (cells 1, 2) have b2 and
+        // the top side in common.
+        let geometry = g(4);
+        let captured = captured_cells(&geometry, [u64::bit(5), 0]);
+        assert!(
+            captured[0].has(1) && captured[0].has(2),
+            "{:b}",
+            captured[0]
+        );
+    }
+}

@@ -1,0 +1,369 @@
+//! Perfect play on small boards: who wins a Hex position, and with which moves.
+//!
+//! A full Hex board always has exactly one winner, so every position has one too, with perfect
+//! play by both sides. [`solve`] finds it for the side to move and, by solving the position
+//! after each of its moves, every winning move (the complete set, not just one) or, when it
+//! loses, the winner's answer to each of its moves: a proof a player can follow.
+//!
+//! The search is a depth-first proof-number search ([`dfpn`]) over positions stored as
+//! bitboards ([`bits`], [`position`]), with a transposition table of fixed size ([`table`]),
+//! and the techniques of the strongest Hex solvers, each in a module of its own: virtual
+//! connections built by H-search ([`vc`]), the mustplay region ([`mustplay`]), and dead and
+//! captured cells ([`inferior`]). [`oracle`] is a plain exhaustive search the tests hold it to.
+//!
+//! A time budget stops the search honestly: the moves proved by then are reported, the rest
+//! are unknown.
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::hex::{Board, Stone};
+//! use arbiter::hex::solve::{solve, Settings};
+//!
+//! // The empty 2 x 2 board: Red wins, with a2 or b1 (the obtuse corners).
+//! let board = Board::new(2);
+//! let solution = solve(&board, Stone::Red, &Settings::default()).unwrap();
+//! assert_eq!(solution.winner, Some(Stone::Red));
+//! let names: Vec<String> = solution.winning_moves.iter().map(|&at| arbiter::hex::cell_name(at).to_string()).collect();
+//! assert_eq!(names, ["b1", "a2"]);
+//! ```
+
+pub mod analysis;
+pub mod bits;
+pub mod dfpn;
+pub mod inferior;
+pub mod mustplay;
+pub mod oracle;
+pub mod position;
+pub mod table;
+pub mod vc;
+
+use std::time::{Duration, Instant};
+
+pub use analysis::Analysis;
+use bits::{Cells, Geometry, Wide};
+use dfpn::Search;
+pub use dfpn::Techniques;
+use position::{Position, side_of, stone_of};
+
+use super::{Board, Stone};
+use crate::grid::Coord;
+
+/// The largest board the solver takes, in cells (16 x 16).
+pub const MAX_CELLS: usize = 256;
+
+/// How the solver works: its time budget, its table's memory and its techniques.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Stop after this long; what is not proved by then is unknown.
+    pub budget: Option<Duration>,
+    /// The transposition table's size in megabytes.
+    pub megabytes: usize,
+    /// The techniques used.
+    pub techniques: Techniques,
+}
+
+/// The table's size unless told otherwise.
+pub const DEFAULT_MEGABYTES: usize = 256;
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            budget: None,
+            megabytes: DEFAULT_MEGABYTES,
+            techniques: Techniques::default(),
+        }
+    }
+}
+
+/// A losing move and the winner's answer to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Reply {
+    /// The move.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "move", serialize_with = "super::named::cell")
+    )]
+    pub played: Coord,
+    /// A winning answer to it (none when the move itself ends the game for the winner, which
+    /// cannot happen, or the search ran out of time).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "super::named::maybe_cell"))]
+    pub reply: Option<Coord>,
+}
+
+/// What a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Stats {
+    /// Positions visited.
+    pub nodes: u64,
+    /// Positions expanded.
+    pub expansions: u64,
+    /// Positions decided without search.
+    pub decided: u64,
+    /// Virtual-connection builds.
+    pub vc_builds: u64,
+    /// Time taken, in milliseconds.
+    pub milliseconds: u64,
+    /// The table's capacity in entries.
+    pub table_entries: usize,
+}
+
+/// Who wins a position with perfect play, and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Solution {
+    /// The side to move.
+    pub to_move: Stone,
+    /// The winner; `None` when the budget ran out first.
+    pub winner: Option<Stone>,
+    /// Whether a colour has joined its sides already.
+    pub decided: bool,
+    /// Every winning move of the side to move (when it wins), in reading order.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "super::named::cells"))]
+    pub winning_moves: Vec<Coord>,
+    /// Every move proved to lose, in reading order.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "super::named::cells"))]
+    pub losing_moves: Vec<Coord>,
+    /// For a side to move that loses, the winner's answer to each of its moves.
+    pub replies: Vec<Reply>,
+    /// Moves not resolved within the budget.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "super::named::cells"))]
+    pub unknown_moves: Vec<Coord>,
+    /// What the search did.
+    pub stats: Stats,
+}
+
+impl Solution {
+    /// A position with `to_move` to move on which nothing is proved yet.
+    pub fn nothing_proved(to_move: Stone) -> Self {
+        Solution {
+            to_move,
+            winner: None,
+            decided: false,
+            winning_moves: Vec::new(),
+            losing_moves: Vec::new(),
+            replies: Vec::new(),
+            unknown_moves: Vec::new(),
+            stats: Stats::default(),
+        }
+    }
+}
+
+/// Why a position cannot be solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The board has too many cells.
+    #[error("a board of {cells} cells: the solver takes boards of at most {MAX_CELLS}")]
+    TooLarge {
+        /// The board's cells.
+        cells: usize,
+    },
+}
+
+/// Solves `board` with `to_move` to move: the winner, every winning move (or, for a losing
+/// side, the winner's answer to each of its moves), and what the search did.
+///
+/// # Errors
+/// A board of more than [`MAX_CELLS`] cells.
+///
+/// # Examples
+/// ```
+/// use arbiter::hex::solve::{Settings, solve};
+/// use arbiter::hex::{Board, Stone, cell_name};
+///
+/// let solution = solve(&Board::new(4), Stone::Red, &Settings::default()).unwrap();
+/// assert_eq!(solution.winner, Some(Stone::Red));
+/// let names: Vec<String> = solution.winning_moves.iter().map(|&at| cell_name(at).to_string()).collect();
+/// assert_eq!(names, ["d1", "c2", "b3", "a4"]);
+/// ```
+pub fn solve(board: &Board, to_move: Stone, settings: &Settings) -> Result<Solution, SolveError> {
+    Ok(Solver::new(board.rows(), board.cols(), settings)?.solve(board, to_move))
+}
+
+/// A solver for the positions of one board shape, keeping what it learns (its table) from one
+/// position to the next: the positions of one game share most of their search.
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::hex::{Board, Stone};
+/// use arbiter::hex::solve::{Settings, Solver};
+///
+/// let mut solver = Solver::new(3, 3, &Settings::default()).unwrap();
+/// let board: Board = "...\n.R.\n...".parse().unwrap();
+/// // Red's centre stone bridges to both sides: Red wins even with Blue to move.
+/// assert_eq!(solver.winner(&board, Stone::Blue), Some(Stone::Red));
+/// ```
+pub struct Solver {
+    search: Box<dyn Solve>,
+    settings: Settings,
+}
+
+impl Solver {
+    /// A solver for `rows` x `cols` boards.
+    ///
+    /// # Errors
+    /// A board of more than [`MAX_CELLS`] cells.
+    pub fn new(rows: usize, cols: usize, settings: &Settings) -> Result<Solver, SolveError> {
+        let cells = rows * cols;
+        let search: Box<dyn Solve> = if cells <= 64 {
+            Box::new(Search::<u64>::new(
+                Geometry::new(rows, cols),
+                settings.megabytes,
+                settings.techniques,
+            ))
+        } else if cells <= 128 {
+            Box::new(Search::<u128>::new(
+                Geometry::new(rows, cols),
+                settings.megabytes,
+                settings.techniques,
+            ))
+        } else if cells <= MAX_CELLS {
+            Box::new(Search::<Wide>::new(
+                Geometry::new(rows, cols),
+                settings.megabytes,
+                settings.techniques,
+            ))
+        } else {
+            return Err(SolveError::TooLarge { cells });
+        };
+        Ok(Solver {
+            search,
+            settings: *settings,
+        })
+    }
+
+    /// Solves a position completely: every move of the side to move, within the budget
+    /// (counted from now).
+    pub fn solve(&mut self, board: &Board, to_move: Stone) -> Solution {
+        self.search.complete(board, to_move, self.settings.budget)
+    }
+
+    /// Only the winner of a position, within the budget (counted from now): `None` when the
+    /// budget ran out first.
+    pub fn winner(&mut self, board: &Board, to_move: Stone) -> Option<Stone> {
+        self.search.winner(board, to_move, self.settings.budget)
+    }
+}
+
+/// The solver's work on positions, for every set type.
+trait Solve {
+    fn complete(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution;
+    fn winner(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Option<Stone>;
+}
+
+impl<B: Cells> Search<B> {
+    fn position_of(&self, board: &Board, to_move: Stone) -> Position<B> {
+        let geometry = self.geometry;
+        let mut stones = [B::NONE; 2];
+        for colour in Stone::ALL {
+            for at in board.stones(colour) {
+                stones[side_of(colour)] |= B::bit(geometry.index(at.row, at.col));
+            }
+        }
+        Position::new(stones, side_of(to_move), &self.keys)
+    }
+}
+
+impl<B: Cells> Solve for Search<B> {
+    fn winner(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Option<Stone> {
+        self.set_deadline(budget.map(|budget| Instant::now() + budget));
+        let mut position = self.position_of(board, to_move);
+        let me = position.to_move;
+        for side in [me, me ^ 1] {
+            if position.joined(side, &self.geometry) {
+                return Some(stone_of(side));
+            }
+        }
+        self.solve(&mut position)
+            .map(|wins| if wins { to_move } else { to_move.other() })
+    }
+
+    fn complete(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution {
+        let started = Instant::now();
+        let before = self.counts;
+        self.set_deadline(budget.map(|budget| started + budget));
+        let geometry = self.geometry;
+        let coord = |cell: usize| Coord {
+            row: cell / geometry.cols,
+            col: cell % geometry.cols,
+        };
+        let mut position = self.position_of(board, to_move);
+        let me = position.to_move;
+        let stones = position.stones;
+        let empty = position.empty(&geometry);
+        let mut solution = Solution::nothing_proved(to_move);
+        for side in [me, me ^ 1] {
+            if position.joined(side, &geometry) {
+                solution.decided = true;
+                solution.winner = Some(stone_of(side));
+                if side == me {
+                    solution.winning_moves = empty.iter().map(coord).collect();
+                }
+                return self.finish(solution, before, started);
+            }
+        }
+        // The position after each move; a position that a half turn maps onto itself has the
+        // same value after a move and after its image, so each pair is solved once.
+        let rotated = |set: B| {
+            set.iter()
+                .fold(B::NONE, |r, cell| r | B::bit(geometry.rotated(cell)))
+        };
+        let symmetric = rotated(stones[0]) == stones[0] && rotated(stones[1]) == stones[1];
+        let mut values: Vec<(usize, Option<bool>)> = Vec::new();
+        for cell in empty.iter() {
+            let image = geometry.rotated(cell);
+            if symmetric && image < cell {
+                let known = values.iter().find(|(c, _)| *c == image).map(|&(_, v)| v);
+                values.push((cell, known.flatten()));
+                continue;
+            }
+            position.play(cell, &self.keys);
+            let reply_wins = self.solve(&mut position);
+            position.undo(cell, &self.keys);
+            values.push((cell, reply_wins.map(|wins| !wins)));
+        }
+        for &(cell, value) in &values {
+            match value {
+                Some(true) => solution.winning_moves.push(coord(cell)),
+                Some(false) => solution.losing_moves.push(coord(cell)),
+                None => solution.unknown_moves.push(coord(cell)),
+            }
+        }
+        if !solution.winning_moves.is_empty() {
+            solution.winner = Some(to_move);
+        } else if solution.unknown_moves.is_empty() {
+            solution.winner = Some(stone_of(me ^ 1));
+            for &(cell, _) in &values {
+                position.play(cell, &self.keys);
+                let reply = self.winning_move(&mut position).map(coord);
+                position.undo(cell, &self.keys);
+                solution.replies.push(Reply {
+                    played: coord(cell),
+                    reply,
+                });
+            }
+        }
+        self.finish(solution, before, started)
+    }
+}
+
+impl<B: Cells> Search<B> {
+    fn finish(&self, mut solution: Solution, before: dfpn::Counts, started: Instant) -> Solution {
+        let counts = self.counts;
+        solution.stats = Stats {
+            nodes: counts.nodes - before.nodes,
+            expansions: counts.expansions - before.expansions,
+            decided: counts.decided - before.decided,
+            vc_builds: counts.builds - before.builds,
+            milliseconds: started.elapsed().as_millis() as u64,
+            table_entries: self.table().capacity(),
+        };
+        solution
+    }
+}
+
+#[cfg(test)]
+mod tests;

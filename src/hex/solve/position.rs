@@ -1,0 +1,161 @@
+//! A position for the solver: each colour's stones as a set of cells, the side to move, and
+//! a Zobrist hash kept up to date as stones come and go.
+
+use super::bits::{Cells, Geometry};
+use crate::hex::Stone;
+
+/// A colour, as an index: 0 for Red, 1 for Blue.
+pub type Side = usize;
+
+/// Red's index.
+pub const RED: Side = 0;
+/// Blue's index.
+pub const BLUE: Side = 1;
+
+/// The index of a colour.
+pub fn side_of(stone: Stone) -> Side {
+    match stone {
+        Stone::Red => RED,
+        Stone::Blue => BLUE,
+    }
+}
+
+/// The colour of an index.
+pub fn stone_of(side: Side) -> Stone {
+    if side == RED { Stone::Red } else { Stone::Blue }
+}
+
+/// A position: stones of both colours and the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position<B> {
+    /// Each colour's stones, Red's first.
+    pub stones: [B; 2],
+    /// The side to move.
+    pub to_move: Side,
+    /// The Zobrist hash of the stones and the side to move.
+    pub hash: u64,
+}
+
+/// The random keys of the Zobrist hash: one per cell and colour, and one for Blue to move.
+#[derive(Clone, Debug)]
+pub struct Keys {
+    cells: Vec<[u64; 2]>,
+    blue_to_move: u64,
+}
+
+impl Keys {
+    /// Keys for `cells` cells, from a fixed seed (the same positions always hash alike).
+    pub fn new(cells: usize) -> Self {
+        // SplitMix64: small, fast and good enough for hashing.
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        Keys {
+            cells: (0..cells).map(|_| [next(), next()]).collect(),
+            blue_to_move: next(),
+        }
+    }
+}
+
+impl<B: Cells> Position<B> {
+    /// A position with these stones and this side to move.
+    pub fn new(stones: [B; 2], to_move: Side, keys: &Keys) -> Self {
+        let mut hash = if to_move == BLUE {
+            keys.blue_to_move
+        } else {
+            0
+        };
+        for (side, set) in stones.iter().enumerate() {
+            for cell in set.iter() {
+                hash ^= keys.cells[cell][side];
+            }
+        }
+        Position {
+            stones,
+            to_move,
+            hash,
+        }
+    }
+
+    /// The empty cells.
+    #[inline]
+    pub fn empty(&self, geometry: &Geometry<B>) -> B {
+        geometry.board & !(self.stones[0] | self.stones[1])
+    }
+
+    /// The side to move plays `cell`; the other side moves next.
+    #[inline]
+    pub fn play(&mut self, cell: usize, keys: &Keys) {
+        self.stones[self.to_move] |= B::bit(cell);
+        self.hash ^= keys.cells[cell][self.to_move] ^ keys.blue_to_move;
+        self.to_move ^= 1;
+    }
+
+    /// Takes back `cell`, played by the side that moved last.
+    #[inline]
+    pub fn undo(&mut self, cell: usize, keys: &Keys) {
+        self.to_move ^= 1;
+        self.stones[self.to_move] &= !B::bit(cell);
+        self.hash ^= keys.cells[cell][self.to_move] ^ keys.blue_to_move;
+    }
+
+    /// Whether `side` joins its two sides.
+    #[inline]
+    pub fn joined(&self, side: Side, geometry: &Geometry<B>) -> bool {
+        geometry.joins(self.stones[side], geometry.sides(side == RED))
+    }
+
+    /// The cells where `side` would join its sides with one more stone (all of them when it
+    /// is joined already).
+    pub fn winning_cells(&self, side: Side, geometry: &Geometry<B>) -> B {
+        let own = self.stones[side];
+        let (from, to) = geometry.sides(side == RED);
+        let empty = self.empty(geometry);
+        let from_reach = geometry.flood(from & own, own);
+        let to_reach = geometry.flood(to & own, own);
+        if from_reach.meets(to) {
+            return empty;
+        }
+        let touches_from = geometry.neighbours(from_reach) | from;
+        let touches_to = geometry.neighbours(to_reach) | to;
+        touches_from & touches_to & empty
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_and_undo_keep_the_hash() {
+        let geometry: Geometry<u64> = Geometry::new(3, 3);
+        let keys = Keys::new(9);
+        let start = Position::new([0, 0], RED, &keys);
+        let mut position = start;
+        position.play(4, &keys);
+        position.play(0, &keys);
+        assert_eq!(
+            position,
+            Position::new([u64::bit(4), u64::bit(0)], RED, &keys)
+        );
+        position.undo(0, &keys);
+        position.undo(4, &keys);
+        assert_eq!(position, start);
+        assert_eq!(position.empty(&geometry), geometry.board);
+    }
+
+    #[test]
+    fn winning_cells_complete_a_chain() {
+        let geometry: Geometry<u64> = Geometry::new(3, 3);
+        let keys = Keys::new(9);
+        // Red a1 and a3: a2 joins them (and the top to the bottom).
+        let position = Position::new([u64::bit(0) | u64::bit(6), 0], RED, &keys);
+        assert_eq!(position.winning_cells(RED, &geometry), u64::bit(3));
+        assert!(!position.joined(RED, &geometry));
+    }
+}

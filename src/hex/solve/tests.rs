@@ -1,0 +1,393 @@
+//! The solver against the exhaustive oracle and the published facts.
+
+use super::bits::{Cells, Geometry};
+use super::dfpn::{Search, Techniques};
+use super::position::Position;
+use super::*;
+use crate::hex::{cell_name, parse_cell};
+
+fn names(cells: &[Coord]) -> Vec<String> {
+    cells.iter().map(|&at| cell_name(at).to_string()).collect()
+}
+
+fn winning_first_moves(n: usize) -> Vec<String> {
+    let solution = solve(&Board::new(n), Stone::Red, &Settings::default()).unwrap();
+    assert_eq!(solution.winner, Some(Stone::Red));
+    names(&solution.winning_moves)
+}
+
+#[test]
+fn on_2x2_the_winning_first_moves_are_a2_and_b1() {
+    assert_eq!(winning_first_moves(2), ["b1", "a2"]);
+}
+
+#[test]
+fn on_4x4_the_winning_first_moves_are_the_short_diagonal() {
+    assert_eq!(winning_first_moves(4), ["d1", "c2", "b3", "a4"]);
+}
+
+#[test]
+fn small_empty_boards_agree_with_the_oracle() {
+    for n in 1..=3 {
+        let geometry: Geometry<u64> = Geometry::new(n, n);
+        let expected: Vec<Coord> = super::oracle::winning_moves(&geometry, [0, 0], 0)
+            .into_iter()
+            .map(|cell| Coord {
+                row: cell / n,
+                col: cell % n,
+            })
+            .collect();
+        let solution = solve(&Board::new(n), Stone::Red, &Settings::default()).unwrap();
+        assert_eq!(solution.winning_moves, expected, "{n} x {n}");
+    }
+}
+
+#[test]
+fn a_decided_position_is_decided() {
+    let board: Board = "R..\nR..\nR..".parse().unwrap();
+    let solution = solve(&board, Stone::Blue, &Settings::default()).unwrap();
+    assert!(solution.decided);
+    assert_eq!(solution.winner, Some(Stone::Red));
+    assert!(solution.winning_moves.is_empty());
+}
+
+#[test]
+fn a_losing_side_gets_the_winners_answer_to_each_move() {
+    // 2 x 2, Red b1... Blue to move after Red's winning b1: every Blue move has a Red answer.
+    let board: Board = ".R\n..".parse().unwrap();
+    let solution = solve(&board, Stone::Blue, &Settings::default()).unwrap();
+    assert_eq!(solution.winner, Some(Stone::Red));
+    assert_eq!(solution.replies.len(), 3);
+    for reply in &solution.replies {
+        let answer = reply.reply.expect("an answer");
+        let mut after = board.clone();
+        after.set(reply.played, Some(Stone::Blue));
+        after.set(answer, Some(Stone::Red));
+        assert!(crate::hex::connection(&after).is_some(), "{after}");
+    }
+}
+
+#[test]
+fn a_search_out_of_time_says_unknown() {
+    let settings = Settings {
+        budget: Some(std::time::Duration::ZERO),
+        ..Settings::default()
+    };
+    let solution = solve(&Board::new(7), Stone::Red, &settings).unwrap();
+    assert_eq!(solution.winner, None);
+    assert!(!solution.unknown_moves.is_empty());
+}
+
+/// The openings of one of Benzene's regression files (`tests/data/hex/solver/`): the board's
+/// rows and columns (`boardsize` gives the width first), and each first move of Black (Red)
+/// with whether Black wins after it.
+fn benzene_openings(text: &str) -> (usize, usize, Vec<(Coord, bool)>) {
+    let mut shape = (0, 0);
+    let mut opening = None;
+    let mut openings = Vec::new();
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["boardsize", width, height] => {
+                shape = (height.parse().unwrap(), width.parse().unwrap())
+            }
+            ["play", "b", cell] => opening = Some(parse_cell(cell).unwrap()),
+            ["#?", verdict] => openings.push((opening.take().unwrap(), *verdict == "[black]")),
+            _ => {}
+        }
+    }
+    (shape.0, shape.1, openings)
+}
+
+/// Checks every opening of a Benzene regression file against the complete solution of the
+/// empty board, Red to move, and gives the solution.
+fn check_benzene_openings(text: &str) -> Solution {
+    let (rows, cols, openings) = benzene_openings(text);
+    assert!(!openings.is_empty());
+    let solution = solve(
+        &Board::with_shape(rows, cols),
+        Stone::Red,
+        &Settings::default(),
+    )
+    .unwrap();
+    assert!(solution.unknown_moves.is_empty());
+    for (opening, black_wins) in openings {
+        assert_eq!(
+            solution.winning_moves.contains(&opening),
+            black_wins,
+            "{} on {rows} x {cols}",
+            cell_name(opening)
+        );
+        assert_ne!(solution.losing_moves.contains(&opening), black_wins);
+    }
+    solution
+}
+
+#[test]
+fn on_6x6_every_opening_wins_or_loses_as_benzene_solved_it() {
+    let solution = check_benzene_openings(include_str!(
+        "../../../tests/data/hex/solver/dfpn-solve-6x6.tst"
+    ));
+    // The file lists every cell; 24 of the 36 first moves win.
+    assert_eq!(solution.winning_moves.len(), 24);
+    assert_eq!(solution.losing_moves.len(), 12);
+}
+
+#[test]
+fn on_6_columns_by_7_rows_the_side_with_the_shorter_crossing_wins_after_every_opening() {
+    check_benzene_openings(include_str!(
+        "../../../tests/data/hex/solver/dfs-solve-6x7.tst"
+    ));
+}
+
+/// Benzene's 7 x 7 openings, one search a position (minutes; run with `--ignored`).
+#[test]
+#[ignore]
+fn on_7x7_every_opening_wins_or_loses_as_benzene_solved_it() {
+    let (rows, cols, openings) = benzene_openings(include_str!(
+        "../../../tests/data/hex/solver/dfpn-solve-7x7.tst"
+    ));
+    for (opening, black_wins) in openings {
+        let mut board = Board::with_shape(rows, cols);
+        board.set(opening, Some(Stone::Red));
+        let solution = solve(&board, Stone::Blue, &Settings::default()).unwrap();
+        assert_eq!(
+            solution.winner == Some(Stone::Red),
+            black_wins,
+            "{}",
+            cell_name(opening)
+        );
+    }
+}
+
+fn dfpn_wins<B: Cells>(
+    geometry: Geometry<B>,
+    stones: [B; 2],
+    to_move: usize,
+    techniques: Techniques,
+) -> bool {
+    let mut search = Search::new(geometry, 1, techniques);
+    let mut position = Position::new(stones, to_move, &search.keys);
+    search.solve(&mut position).unwrap()
+}
+
+use proptest::prelude::*;
+
+/// A random position of `rows` x `cols` cells: each cell a stone with chance `fill` in 100
+/// (Red or Blue alike), else empty.
+fn random_position(
+    rows: std::ops::RangeInclusive<usize>,
+    cols: std::ops::RangeInclusive<usize>,
+    fill: u32,
+) -> impl Strategy<Value = (usize, usize, u64, u64, usize)> {
+    (rows, cols)
+        .prop_flat_map(move |(rows, cols)| {
+            (
+                Just(rows),
+                Just(cols),
+                prop::collection::vec(0u32..100, rows * cols),
+                0usize..2,
+            )
+        })
+        .prop_map(move |(rows, cols, dice, to_move)| {
+            let (mut red, mut blue) = (0u64, 0u64);
+            for (cell, &d) in dice.iter().enumerate() {
+                if d < fill / 2 {
+                    red |= 1 << cell;
+                } else if d < fill {
+                    blue |= 1 << cell;
+                }
+            }
+            (rows, cols, red, blue, to_move)
+        })
+}
+
+fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: usize) {
+    let geometry: Geometry<u64> = Geometry::new(rows, cols);
+    let expected = super::oracle::wins(&geometry, [red, blue], to_move);
+    for techniques in [
+        Techniques::default(),
+        Techniques {
+            connections: false,
+            mustplay: false,
+            ..Techniques::default()
+        },
+        Techniques {
+            inferior: false,
+            ..Techniques::default()
+        },
+    ] {
+        let found = dfpn_wins(geometry, [red, blue], to_move, techniques);
+        assert_eq!(
+            found, expected,
+            "{rows}x{cols} red {red:b} blue {blue:b} to move {to_move} {techniques:?}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn the_solver_agrees_with_the_oracle_up_to_4x4(
+        (rows, cols, red, blue, to_move) in random_position(1..=4, 1..=4, 40)
+    ) {
+        check_against_oracle(rows, cols, red, blue, to_move);
+    }
+
+    #[test]
+    fn the_solver_agrees_with_the_oracle_on_sparse_5x5(
+        (rows, cols, red, blue, to_move) in random_position(5..=5, 5..=5, 55)
+    ) {
+        // Up to 13 empty cells: beyond, the oracle takes seconds a position.
+        prop_assume!(25 - (red | blue).count_ones() <= 13);
+        check_against_oracle(rows, cols, red, blue, to_move);
+    }
+}
+
+#[test]
+#[ignore]
+fn per_opening_nodes() {
+    let n: usize = std::env::var("N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(6);
+    let geometry: Geometry<u64> = Geometry::new(n, n);
+    let mut search = Search::new(geometry, 256, Techniques::default());
+    let mut total = 0;
+    for cell in 0..n * n {
+        if geometry.rotated(cell) < cell {
+            continue;
+        }
+        let mut position = Position::new([u64::bit(cell), 0], 1, &search.keys);
+        let before = search.counts.nodes;
+        let t = std::time::Instant::now();
+        let blue_wins = search.solve(&mut position).unwrap();
+        let nodes = search.counts.nodes - before;
+        total += nodes;
+        eprintln!(
+            "{}: {} nodes {nodes} {:?}",
+            cell_name(Coord {
+                row: cell / n,
+                col: cell % n
+            }),
+            if blue_wins { "loses" } else { "wins" },
+            t.elapsed()
+        );
+    }
+    eprintln!("total {total} {:?}", search.counts);
+}
+
+#[test]
+#[ignore]
+fn technique_table() {
+    let n: usize = std::env::var("N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(6);
+    let budget: u64 = std::env::var("BUDGET")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(60);
+    let all = Techniques::default();
+    let variants = [
+        ("all", all),
+        (
+            "no inferior cells",
+            Techniques {
+                inferior: false,
+                ..all
+            },
+        ),
+        (
+            "no mustplay",
+            Techniques {
+                mustplay: false,
+                ..all
+            },
+        ),
+        (
+            "no connections",
+            Techniques {
+                connections: false,
+                mustplay: false,
+                ..all
+            },
+        ),
+        (
+            "no table",
+            Techniques {
+                transposition: false,
+                ..all
+            },
+        ),
+    ];
+    for (name, techniques) in variants {
+        let settings = Settings {
+            budget: Some(std::time::Duration::from_secs(budget)),
+            megabytes: 256,
+            techniques,
+        };
+        let t = std::time::Instant::now();
+        let solution = solve(&Board::new(n), Stone::Red, &settings).unwrap();
+        eprintln!(
+            "{n}x{n} {name}: {} winning, {} unknown, {} nodes, {} builds, {:.2?}",
+            solution.winning_moves.len(),
+            solution.unknown_moves.len(),
+            solution.stats.nodes,
+            solution.stats.vc_builds,
+            t.elapsed()
+        );
+    }
+}
+
+/// A board of `rows` x `cols` cells with a stone on nearly every cell (one in 20 empty), and
+/// a side to move.
+fn crowded_board() -> impl Strategy<Value = (Board, Stone)> {
+    (1usize..=16, 1usize..=16)
+        .prop_flat_map(|(rows, cols)| {
+            (
+                Just(rows),
+                Just(cols),
+                prop::collection::vec(0u32..20, rows * cols),
+                any::<bool>(),
+            )
+        })
+        .prop_map(|(rows, cols, dice, red)| {
+            let mut board = Board::with_shape(rows, cols);
+            for (cell, &d) in dice.iter().enumerate() {
+                let stone = match d {
+                    0 => None,
+                    1..=9 => Some(Stone::Red),
+                    _ => Some(Stone::Blue),
+                };
+                board.set(
+                    Coord {
+                        row: cell / cols,
+                        col: cell % cols,
+                    },
+                    stone,
+                );
+            }
+            (board, if red { Stone::Red } else { Stone::Blue })
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The solver never disagrees with the judge: a board with a connection is decided, for
+    /// the colour the judge names, on every shape and every bit-set width.
+    #[test]
+    fn a_joined_board_is_decided_for_the_judges_winner((board, to_move) in crowded_board()) {
+        let budget = Settings { budget: Some(std::time::Duration::ZERO), ..Settings::default() };
+        let solution = solve(&board, to_move, &budget).unwrap();
+        match crate::hex::connection(&board) {
+            Some((winner, _)) => {
+                prop_assert!(solution.decided, "{board}");
+                prop_assert_eq!(solution.winner, Some(winner));
+            }
+            None => prop_assert!(!solution.decided),
+        }
+    }
+}

@@ -1,0 +1,681 @@
+//! Virtual connections (Anshelevich's H-search): which of a colour's pieces it can join
+//! whatever the opponent does (a *full* connection), and which it can join if it moves first
+//! (a *semi* connection, through its *key* cell), each with its *carrier*, the empty cells
+//! it needs.
+//!
+//! The pieces are the colour's two sides, its groups of stones and the empty cells. Two
+//! adjacent pieces are fully connected through nothing. Then two rules, applied until
+//! nothing new comes:
+//!
+//! - AND: full connections x–z and z–y with disjoint carriers make a full connection x–y
+//!   when z is a group of stones, and a semi connection keyed at z when z is an empty cell;
+//! - OR: semi connections x–y whose carriers have nothing in common make a full one (the
+//!   opponent cannot intrude into all of them at once).
+//!
+//! A full connection between the colour's two sides means it has won; a semi connection,
+//! that it wins by moving first; the cells every one of the opponent's semi connections needs
+//! are the only moves that can stop them (the *mustplay* region, [`super::mustplay`]).
+//! Bridges and the edge templates of the second and third rows (the ziggurat) come out of
+//! the rules; the tests name them.
+//!
+//! As in Pawlewicz's builder for Benzene, a full connection is kept only when it shrinks the
+//! intersection of the pair's carriers (a superset of a known one never is), semi connections
+//! are combined by the OR rule only once their intersection is empty, and the AND rule does not
+//! pass through the sides (which would connect everything along them). Each list has a fixed
+//! cap, so a build is bounded.
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::hex::solve::bits::{Cells, Geometry};
+//! use arbiter::hex::solve::vc::Connections;
+//!
+//! // 3 x 3, Red stone in the centre: a bridge to each side, so Red has won already.
+//! let geometry: Geometry<u64> = Geometry::new(3, 3);
+//! let mut vcs = Connections::new(&geometry);
+//! let found = vcs.build(&geometry, true, u64::bit(4), 0);
+//! assert!(found.full.is_some());
+//! ```
+
+use std::collections::VecDeque;
+
+use super::bits::{Cells, Geometry};
+
+/// The most carriers kept for one pair, full or semi.
+const MAX_FULLS: usize = 12;
+/// See [`MAX_FULLS`].
+const MAX_SEMIS: usize = 24;
+
+/// What a build found between the colour's two sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SideToSide<B> {
+    /// The stones already join the sides.
+    pub joined: bool,
+    /// A smallest carrier of a full connection, if there is one.
+    pub full: Option<B>,
+    /// A semi connection's key and carrier (a smallest one), if there is one.
+    pub semi: Option<(usize, B)>,
+    /// The intersection of every semi connection's carrier (all cells when there is none).
+    pub semi_intersection: B,
+    /// Whether there is any semi connection.
+    pub any_semi: bool,
+}
+
+/// Counts of the work done, for the solver's statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Builds.
+    pub builds: u64,
+    /// Full connections found by the AND rule (base ones aside).
+    pub and_fulls: u64,
+    /// Semi connections found.
+    pub semis: u64,
+    /// Full connections found by the OR rule.
+    pub or_fulls: u64,
+}
+
+/// One pair's carriers, with which of them the AND rule has used.
+#[derive(Clone, Debug)]
+struct List<B> {
+    carriers: Vec<B>,
+    /// For semis: each carrier's key.
+    keys: Vec<u16>,
+    /// For fulls: whether the carrier has been combined already.
+    processed: Vec<bool>,
+    /// The intersection of the carriers (every cell when there is none).
+    meet: B,
+    /// For semis: queued for the OR rule.
+    queued: bool,
+}
+
+impl<B: Cells> Default for List<B> {
+    fn default() -> Self {
+        List {
+            carriers: Vec::new(),
+            keys: Vec::new(),
+            processed: Vec::new(),
+            meet: !B::NONE,
+            queued: false,
+        }
+    }
+}
+
+impl<B: Cells> List<B> {
+    fn clear(&mut self) {
+        self.carriers.clear();
+        self.keys.clear();
+        self.processed.clear();
+        self.meet = !B::NONE;
+        self.queued = false;
+    }
+
+    #[inline]
+    fn superset_of_any(&self, carrier: B) -> bool {
+        self.carriers.iter().any(|&c| c.subset_of(carrier))
+    }
+
+    /// Removes every carrier that contains `carrier`; says whether any went.
+    fn remove_supersets(&mut self, carrier: B) -> bool {
+        if !carrier.subset_of(self.meet) && self.carriers.iter().all(|&c| !carrier.subset_of(c)) {
+            return false;
+        }
+        let before = self.carriers.len();
+        let mut i = 0;
+        while i < self.carriers.len() {
+            if carrier.subset_of(self.carriers[i]) {
+                self.carriers.swap_remove(i);
+                if !self.keys.is_empty() {
+                    self.keys.swap_remove(i);
+                }
+                if !self.processed.is_empty() {
+                    self.processed.swap_remove(i);
+                }
+            } else {
+                i += 1;
+            }
+        }
+        if self.carriers.len() != before {
+            self.meet = self.carriers.iter().fold(!B::NONE, |m, &c| m & c);
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// At most the two sides, without allocating.
+#[derive(Default)]
+struct SideList {
+    sides: [u16; 2],
+    len: usize,
+}
+
+impl FromIterator<u16> for SideList {
+    fn from_iter<I: IntoIterator<Item = u16>>(iter: I) -> Self {
+        let mut list = SideList::default();
+        for side in iter {
+            list.sides[list.len] = side;
+            list.len += 1;
+        }
+        list
+    }
+}
+
+impl SideList {
+    fn pop(&mut self) -> Option<u16> {
+        (self.len > 0).then(|| {
+            self.len -= 1;
+            self.sides[self.len]
+        })
+    }
+}
+
+/// What a piece is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Piece {
+    Empty,
+    Group,
+    Side,
+    Absent,
+}
+
+/// The virtual-connection engine's workspace for one board shape: reused build after build,
+/// so that building allocates nothing once warm.
+#[derive(Clone, Debug)]
+pub struct Connections<B> {
+    cells: usize,
+    stride: usize,
+    fulls: Vec<List<B>>,
+    semis: Vec<List<B>>,
+    touched: Vec<u32>,
+    /// Per piece: the cells (as pieces) it has a full connection with, and the sides.
+    full_cells: Vec<B>,
+    full_sides: Vec<u8>,
+    piece: Vec<Piece>,
+    /// Per cell: the piece it belongs to (a stone's group's captain, a side, or itself).
+    captain: Vec<u16>,
+    queue: VecDeque<(u16, u16, B)>,
+    or_queue: Vec<(u16, u16)>,
+    or_scratch: Vec<B>,
+    pieces: Vec<(u16, B)>,
+    /// The work done so far.
+    pub work: Work,
+}
+
+impl<B: Cells> Connections<B> {
+    /// A workspace for boards of this geometry.
+    pub fn new(geometry: &Geometry<B>) -> Self {
+        let cells = geometry.cells();
+        let stride = cells + 2;
+        Connections {
+            cells,
+            stride,
+            fulls: vec![List::default(); stride * stride],
+            semis: vec![List::default(); stride * stride],
+            touched: Vec::new(),
+            full_cells: vec![B::NONE; stride],
+            full_sides: vec![0; stride],
+            piece: vec![Piece::Absent; stride],
+            captain: vec![0; cells],
+            queue: VecDeque::new(),
+            or_queue: Vec::new(),
+            or_scratch: Vec::new(),
+            pieces: Vec::new(),
+            work: Work::default(),
+        }
+    }
+
+    fn pair(&self, x: u16, y: u16) -> usize {
+        let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+        lo as usize * self.stride + hi as usize
+    }
+
+    fn is_side(&self, node: u16) -> bool {
+        node as usize >= self.cells
+    }
+
+    fn touch(&mut self, pair: usize) {
+        if self.fulls[pair].carriers.is_empty() && self.semis[pair].carriers.is_empty() {
+            self.touched.push(pair as u32);
+        }
+    }
+
+    #[inline(never)]
+    fn clear(&mut self) {
+        for &pair in &self.touched {
+            self.fulls[pair as usize].clear();
+            self.semis[pair as usize].clear();
+        }
+        self.touched.clear();
+        self.full_cells.fill(B::NONE);
+        self.full_sides.fill(0);
+        self.piece.fill(Piece::Absent);
+        self.queue.clear();
+        self.or_queue.clear();
+    }
+
+    /// Notes that `x` and `y` have a full connection, in the per-piece neighbour sets.
+    fn link(&mut self, x: u16, y: u16) {
+        for (a, b) in [(x, y), (y, x)] {
+            if self.is_side(b) {
+                self.full_sides[a as usize] |= 1 << (b as usize - self.cells);
+            } else {
+                self.full_cells[a as usize] |= B::bit(b as usize);
+            }
+        }
+    }
+
+    /// Adds a full connection unless a known one makes it useless; queues it for the AND rule.
+    #[inline(never)]
+    fn add_full(&mut self, x: u16, y: u16, carrier: B) {
+        let pair = self.pair(x, y);
+        let list = &self.fulls[pair];
+        if list.superset_of_any(carrier) {
+            return;
+        }
+        if list.carriers.len() >= MAX_FULLS {
+            return;
+        }
+        let removed = {
+            let list = &mut self.fulls[pair];
+            list.remove_supersets(carrier)
+        };
+        if !removed && self.fulls[pair].meet.subset_of(carrier) {
+            // It would not shrink the intersection: nothing new for the mustplay or the OR.
+            return;
+        }
+        self.touch(pair);
+        let list = &mut self.fulls[pair];
+        list.carriers.push(carrier);
+        list.processed.push(false);
+        list.meet &= carrier;
+        self.semis[pair].remove_supersets(carrier);
+        self.link(x, y);
+        self.queue.push_back((x, y, carrier));
+    }
+
+    /// Adds a semi connection keyed at `key`; queues the pair for the OR rule once its
+    /// carriers have nothing in common.
+    #[inline(never)]
+    fn add_semi(&mut self, x: u16, y: u16, carrier: B, key: u16) {
+        let pair = self.pair(x, y);
+        if self.fulls[pair].superset_of_any(carrier) || self.semis[pair].superset_of_any(carrier) {
+            return;
+        }
+        if self.semis[pair].carriers.len() >= MAX_SEMIS {
+            return;
+        }
+        self.touch(pair);
+        let list = &mut self.semis[pair];
+        list.remove_supersets(carrier);
+        list.carriers.push(carrier);
+        list.keys.push(key);
+        list.meet &= carrier;
+        self.work.semis += 1;
+        if !list.queued && list.meet.is_empty() {
+            list.queued = true;
+            self.or_queue.push((x, y));
+        }
+    }
+
+    /// Builds every connection of the colour whose stones are `own` (Red when `red`), the
+    /// opponent's being `theirs`, and says what joins the colour's two sides.
+    pub fn build(&mut self, geometry: &Geometry<B>, red: bool, own: B, theirs: B) -> SideToSide<B> {
+        self.clear();
+        self.work.builds += 1;
+        let empty = geometry.board & !(own | theirs);
+        let (first, second) = geometry.sides(red);
+        let side_a = self.cells as u16;
+        let side_b = side_a + 1;
+        // Groups: the stones joined to each side belong to it; the others have a captain.
+        let reach_a = geometry.flood(first & own, own);
+        let reach_b = geometry.flood(second & own, own);
+        if reach_a.meets(second) {
+            return SideToSide {
+                joined: true,
+                full: Some(B::NONE),
+                semi: None,
+                semi_intersection: !B::NONE,
+                any_semi: false,
+            };
+        }
+        self.piece[side_a as usize] = Piece::Side;
+        self.piece[side_b as usize] = Piece::Side;
+        // Each piece's cells, to find what touches it.
+        let mut pieces = std::mem::take(&mut self.pieces);
+        pieces.clear();
+        pieces.push((side_a, reach_a));
+        pieces.push((side_b, reach_b));
+        for cell in reach_a.iter() {
+            self.captain[cell] = side_a;
+        }
+        for cell in reach_b.iter() {
+            self.captain[cell] = side_b;
+        }
+        let mut rest = own & !reach_a & !reach_b;
+        while let Some(cell) = rest.first() {
+            let group = geometry.flood(B::bit(cell), own);
+            rest &= !group;
+            for stone in group.iter() {
+                self.captain[stone] = cell as u16;
+            }
+            self.piece[cell] = Piece::Group;
+            pieces.push((cell as u16, group));
+        }
+        for cell in empty.iter() {
+            self.captain[cell] = cell as u16;
+            self.piece[cell] = Piece::Empty;
+        }
+        // Base connections: every empty cell with each piece it touches.
+        for &(node, cells) in &pieces {
+            let mut touching = geometry.neighbours(cells) & empty;
+            if node == side_a {
+                touching |= first & empty;
+            } else if node == side_b {
+                touching |= second & empty;
+            }
+            for cell in touching.iter() {
+                self.add_full(node, cell as u16, B::NONE);
+            }
+        }
+        self.pieces = pieces;
+        for cell in empty.iter() {
+            let later = geometry.neighbours(B::bit(cell)) & empty & !B::below(cell + 1);
+            for other in later.iter() {
+                self.add_full(cell as u16, other as u16, B::NONE);
+            }
+        }
+        self.close();
+        self.side_to_side(side_a, side_b)
+    }
+
+    /// Applies the AND and OR rules until nothing new comes.
+    fn close(&mut self) {
+        loop {
+            if let Some((x, y, carrier)) = self.queue.pop_front() {
+                self.and_rule(x, y, carrier);
+            } else if let Some((x, y)) = self.or_queue.pop() {
+                self.or_rule(x, y);
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// Combines a new full connection x–y with every processed full connection at either end.
+    fn and_rule(&mut self, x: u16, y: u16, carrier: B) {
+        let pair = self.pair(x, y);
+        let Some(at) = self.fulls[pair].carriers.iter().position(|&c| c == carrier) else {
+            // Replaced by a smaller one since it was queued.
+            return;
+        };
+        if self.fulls[pair].processed[at] {
+            return;
+        }
+        self.fulls[pair].processed[at] = true;
+        for (end, middle) in [(x, y), (y, x)] {
+            match self.piece[middle as usize] {
+                Piece::Empty | Piece::Group => self.and_through(end, middle, carrier),
+                _ => {}
+            }
+        }
+    }
+
+    /// AND through `middle`: `end`–`middle` (carrier `carrier`) with each `middle`–`other`.
+    #[inline(never)]
+    fn and_through(&mut self, end: u16, middle: u16, carrier: B) {
+        let through_empty = self.piece[middle as usize] == Piece::Empty;
+        let end_bit = if self.is_side(end) {
+            B::NONE
+        } else {
+            B::bit(end as usize)
+        };
+        let mut others = self.full_cells[middle as usize] & !carrier & !end_bit;
+        let sides = self.full_sides[middle as usize];
+        let side_targets = (0..2u16)
+            .filter(move |s| sides >> s & 1 == 1)
+            .map(|s| self.cells as u16 + s);
+        let mut next_side = side_targets.collect::<SideList>();
+        loop {
+            let other = if let Some(cell) = others.first() {
+                others = others.without_first();
+                cell as u16
+            } else if let Some(side) = next_side.pop() {
+                side
+            } else {
+                return;
+            };
+            if other == end {
+                continue;
+            }
+            let pair = self.pair(middle, other);
+            // Every carrier meets this one: nothing to combine.
+            if self.fulls[pair].meet.meets(carrier | end_bit) {
+                continue;
+            }
+            let count = self.fulls[pair].carriers.len();
+            for i in 0..count {
+                let list = &self.fulls[pair];
+                if !list.processed[i] {
+                    continue;
+                }
+                let second = list.carriers[i];
+                if second.meets(carrier | end_bit) {
+                    continue;
+                }
+                if through_empty {
+                    let union = carrier | second | B::bit(middle as usize);
+                    self.add_semi(end, other, union, middle);
+                } else {
+                    self.work.and_fulls += 1;
+                    self.add_full(end, other, carrier | second);
+                }
+            }
+        }
+    }
+
+    /// OR: from semi connections x–y with nothing in common, full connections that shrink
+    /// the intersection of the pair's full carriers.
+    #[inline(never)]
+    fn or_rule(&mut self, x: u16, y: u16) {
+        let pair = self.pair(x, y);
+        self.semis[pair].queued = false;
+        if !self.semis[pair].meet.is_empty() {
+            return;
+        }
+        let mut semis = std::mem::take(&mut self.or_scratch);
+        semis.clear();
+        semis.extend_from_slice(&self.semis[pair].carriers);
+        // The first full carrier, if the pair has none: the semis greedily, until their
+        // intersection is empty.
+        if self.fulls[pair].carriers.is_empty() {
+            let union = greedy_union(&semis, None);
+            self.work.or_fulls += 1;
+            self.add_full(x, y, union);
+        }
+        // More are worth having only if they avoid some cell of the intersection of the
+        // pair's full carriers (the mustplay and the AND rule gain by it).
+        let mut candidates = self.fulls[pair].meet;
+        let mut tries = 0;
+        while let Some(avoid) = candidates.first() {
+            tries += 1;
+            if tries > 8 {
+                break;
+            }
+            match greedy_union_avoiding(&semis, avoid) {
+                Some(union) => {
+                    self.work.or_fulls += 1;
+                    self.add_full(x, y, union);
+                    candidates &= union;
+                }
+                None => candidates = candidates.without_first(),
+            }
+        }
+        self.or_scratch = semis;
+    }
+
+    /// What joins the two sides.
+    fn side_to_side(&self, side_a: u16, side_b: u16) -> SideToSide<B> {
+        let pair = self.pair(side_a, side_b);
+        let fulls = &self.fulls[pair];
+        let semis = &self.semis[pair];
+        let full = fulls.carriers.iter().copied().min_by_key(|c| c.count());
+        let semi = semis
+            .carriers
+            .iter()
+            .zip(&semis.keys)
+            .min_by_key(|(c, _)| c.count())
+            .map(|(&c, &k)| (k as usize, c));
+        SideToSide {
+            joined: false,
+            full,
+            semi,
+            semi_intersection: semis.meet,
+            any_semi: !semis.carriers.is_empty(),
+        }
+    }
+
+    /// The full carriers between two cells (or a cell and a side: `None` for the colour's
+    /// first side, as a cell index past the board for its second), for tests and pictures.
+    pub fn fulls_between(&self, x: usize, y: usize) -> Vec<B> {
+        let (x, y) = (self.node_of(x), self.node_of(y));
+        self.fulls[self.pair(x, y)].carriers.clone()
+    }
+
+    /// The semi carriers between two cells, as [`Connections::fulls_between`] names them.
+    pub fn semis_between(&self, x: usize, y: usize) -> Vec<B> {
+        let (x, y) = (self.node_of(x), self.node_of(y));
+        self.semis[self.pair(x, y)].carriers.clone()
+    }
+
+    /// The piece a cell (or side, past the board) belongs to.
+    fn node_of(&self, cell: usize) -> u16 {
+        if cell >= self.cells {
+            cell as u16
+        } else {
+            self.captain[cell]
+        }
+    }
+}
+
+/// The union of semi carriers taken in turn, each that shrinks the intersection, until the
+/// intersection is empty (the caller knows it can be); those containing `avoid` are skipped.
+fn greedy_union<B: Cells>(semis: &[B], avoid: Option<usize>) -> B {
+    let mut intersection = !B::NONE;
+    let mut union = B::NONE;
+    for &semi in semis {
+        if avoid.is_some_and(|cell| semi.has(cell)) || intersection.subset_of(semi) {
+            continue;
+        }
+        intersection &= semi;
+        union |= semi;
+        if intersection.is_empty() {
+            break;
+        }
+    }
+    union
+}
+
+/// A full carrier from semi carriers without `avoid`, if they have nothing in common.
+fn greedy_union_avoiding<B: Cells>(semis: &[B], avoid: usize) -> Option<B> {
+    let without = semis
+        .iter()
+        .filter(|s| !s.has(avoid))
+        .fold(!B::NONE, |i, &s| i & s);
+    without.is_empty().then(|| greedy_union(semis, Some(avoid)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn geometry(n: usize) -> Geometry<u64> {
+        Geometry::new(n, n)
+    }
+
+    fn cell(g: &Geometry<u64>, name: &str) -> usize {
+        let at = crate::hex::parse_cell(name).unwrap();
+        g.index(at.row, at.col)
+    }
+
+    fn set(g: &Geometry<u64>, names: &[&str]) -> u64 {
+        names.iter().fold(0, |s, n| s | u64::bit(cell(g, n)))
+    }
+
+    #[test]
+    fn a_bridge_is_a_full_connection_through_its_two_cells() {
+        // Red b2 and c3... on 4 x 4: b2 (1,1) and c3 (2,2) share neighbours c2 and b3.
+        let g = geometry(4);
+        let mut vcs = Connections::new(&g);
+        vcs.build(&g, true, set(&g, &["b2", "c3"]), 0);
+        let fulls = vcs.fulls_between(cell(&g, "b2"), cell(&g, "c3"));
+        assert!(fulls.contains(&set(&g, &["c2", "b3"])), "{fulls:?}");
+    }
+
+    #[test]
+    fn a_second_row_stone_is_joined_to_its_side() {
+        // The bridge to the edge: Red b2 reaches the top through a1... no: through b1 or c1.
+        let g = geometry(4);
+        let mut vcs = Connections::new(&g);
+        vcs.build(&g, true, set(&g, &["b2"]), 0);
+        let top = g.cells();
+        let fulls = vcs.fulls_between(cell(&g, "b2"), top);
+        assert!(fulls.contains(&set(&g, &["b1", "c1"])), "{fulls:?}");
+    }
+
+    #[test]
+    fn the_ziggurat_joins_a_third_row_stone_to_its_side() {
+        // Template IIIa: Red c3 on 5 x 5 reaches the top through b2 c2 (row 2), a1 b1 c1 d1
+        // (row 1) and d2? The ziggurat's cells: c3's side, two cells of row 2, three of row 1
+        // and the row-3 cell beside it. Found as a full connection to the top.
+        let g = geometry(5);
+        let mut vcs = Connections::new(&g);
+        vcs.build(&g, true, set(&g, &["c3"]), 0);
+        let top = g.cells();
+        let fulls = vcs.fulls_between(cell(&g, "c3"), top);
+        assert!(!fulls.is_empty(), "no connection to the top");
+        assert!(fulls.iter().all(|c| c.count() <= 8), "{fulls:?}");
+    }
+
+    #[test]
+    fn an_intrusion_breaks_a_bridge_into_a_semi_connection() {
+        let g = geometry(4);
+        let mut vcs = Connections::new(&g);
+        // Blue on c2 intrudes into the b2–c3 bridge: one way is left, through b3.
+        vcs.build(&g, true, set(&g, &["b2", "c3"]), set(&g, &["c2"]));
+        let (b2, c3) = (cell(&g, "b2"), cell(&g, "c3"));
+        assert!(vcs.fulls_between(b2, c3).is_empty());
+        assert_eq!(vcs.semis_between(b2, c3), [set(&g, &["b3"])]);
+    }
+
+    #[test]
+    fn a_chain_of_bridges_from_side_to_side_is_a_win() {
+        // Red b1... on 4 x 4: a2-ish diagonal of bridges: b1? Use c1 b3 a4? Not bridges.
+        // Red b2 and c3 on 4 x 4: each bridges to its side (b2 to the top, c3 to the bottom)
+        // and to each other: a full connection from top to bottom.
+        let g = geometry(4);
+        let mut vcs = Connections::new(&g);
+        let found = vcs.build(&g, true, set(&g, &["b2", "c3"]), 0);
+        assert!(found.full.is_some());
+        // Blue with nothing on the board has no connection at all between its sides.
+        let blue = vcs.build(&g, false, 0, set(&g, &["b2", "c3"]));
+        assert!(blue.full.is_none() && !blue.any_semi);
+    }
+
+    #[test]
+    fn one_move_from_joining_is_a_semi_connection_with_that_key() {
+        let g = geometry(3);
+        let mut vcs = Connections::new(&g);
+        // Red a1, a3; Blue b1, b2: a2 joins Red (the only way).
+        let found = vcs.build(
+            &g,
+            true,
+            set(&g, &["a1", "a3"]),
+            set(&g, &["b1", "b2", "c2"]),
+        );
+        assert!(found.full.is_none());
+        let (key, carrier) = found.semi.unwrap();
+        assert_eq!(key, cell(&g, "a2"));
+        assert_eq!(carrier, set(&g, &["a2"]));
+    }
+}
