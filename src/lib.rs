@@ -51,6 +51,8 @@ pub mod input;
 mod labels;
 pub mod render;
 pub mod run;
+#[cfg(feature = "serde")]
+pub mod selfcheck;
 pub mod sgf;
 pub mod validate;
 

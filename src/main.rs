@@ -171,8 +171,15 @@ fn game_names() -> clap::builder::PossibleValuesParser {
 /// What every game subcommand takes: the input and the views.
 #[derive(clap::Args)]
 struct Judging {
-    /// The input file; standard input when absent or "-".
-    file: Option<PathBuf>,
+    /// The input files; standard input when none or "-". With more than one, they are judged
+    /// in parallel and each output line starts with its file's name and a colon, as grep
+    /// writes (a JSON record gets a "file" field instead; records written by --format sgf
+    /// or trmph follow one another unchanged).
+    files: Vec<PathBuf>,
+    /// No progress bar (one is drawn on standard error for long runs, only when it is a
+    /// terminal).
+    #[arg(long, short)]
+    quiet: bool,
     /// After each verdict, say why in plain words and draw the board (with --format json,
     /// as each record's "explanation").
     #[arg(long)]
@@ -300,8 +307,12 @@ fn input_path(file: Option<&PathBuf>) -> Option<&Path> {
 /// The buffer is the outer layer, so that the readers' per-token calls (`fill_buf`,
 /// `consume`) are plain inlined code; only the refills go through the trait object.
 fn open(file: Option<&Path>) -> Result<BufReader<Box<dyn Read + Send>>, Failure> {
-    const BUFFER: usize = 1 << 16;
-    let source: Box<dyn Read + Send> = match file {
+    Ok(buffered(source(file)?))
+}
+
+/// The bytes of FILE, or of standard input for none or "-", unbuffered.
+fn source(file: Option<&Path>) -> Result<Box<dyn Read + Send>, Failure> {
+    Ok(match file {
         Some(path) => {
             let failed = |error| Failure::Open {
                 path: path.to_path_buf(),
@@ -314,8 +325,12 @@ fn open(file: Option<&Path>) -> Result<BufReader<Box<dyn Read + Send>>, Failure>
             Box::new(File::open(path).map_err(failed)?)
         }
         None => Box::new(io::stdin()),
-    };
-    Ok(BufReader::with_capacity(BUFFER, source))
+    })
+}
+
+/// A reader's bytes behind a large buffer.
+fn buffered<R: Read>(source: R) -> BufReader<R> {
+    BufReader::with_capacity(1 << 16, source)
 }
 
 impl Judging {
@@ -391,27 +406,205 @@ fn judge<G: Game>(
     records: Option<&Path>,
     out: &mut impl Write,
 ) -> Result<bool, Failure> {
+    if judging.files.len() > 1 {
+        return judge_files(game, judging, records, out);
+    }
     let views = judging.views::<G>(records)?;
-    let file = input_path(judging.file.as_ref());
-    let input = open(file)?;
+    let file = input_path(judging.files.first());
+    let source = source(file)?;
+    let progress = Progress::of_file(judging, file);
+    let input = buffered(progress.bar.wrap_read(source));
     let mut warned = false;
     let named = file
         .map(|f| format!("{}: ", f.display()))
         .unwrap_or_default();
     let mut warn = |warning: run::Warning| {
         warned |= warning.unfinished;
-        eprintln!("arbiter: {named}warning: {warning}");
+        progress
+            .bar
+            .suspend(|| eprintln!("arbiter: {named}warning: {warning}"));
     };
-    let jobs = judging.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        usize::from,
-    );
-    match run::run_parallel(game, input, out, &views, jobs, &mut warn) {
+    let result = run::run_parallel(game, input, out, &views, jobs(judging), &mut warn);
+    progress.bar.finish_and_clear();
+    match result {
         Ok(summary) => Ok(!warned && summary.disagreements == 0),
         Err(error) => Err(Failure::Run {
             file: file.map(Path::to_path_buf),
             error,
         }),
+    }
+}
+
+/// The threads to judge on: `--jobs`, or one per core.
+fn jobs(judging: &Judging) -> usize {
+    judging.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    )
+}
+
+/// A progress bar on standard error, drawn only when it is a terminal, the run is long
+/// enough to want one and `--quiet` is not given; otherwise hidden, at no cost.
+struct Progress {
+    bar: indicatif::ProgressBar,
+}
+
+impl Progress {
+    /// Bytes below which a single file is judged too fast to need a bar.
+    const LONG_FILE: u64 = 8 << 20;
+    /// Files from which a run of many gets a bar.
+    const MANY_FILES: usize = 20;
+
+    fn new(judging: &Judging, length: u64, long: bool, template: &str) -> Self {
+        let shown = long && !judging.quiet && io::stderr().is_terminal();
+        let bar = if shown {
+            let bar = indicatif::ProgressBar::new(length);
+            let style = indicatif::ProgressStyle::with_template(template)
+                .expect("a valid template")
+                .progress_chars("=> ");
+            bar.set_style(style);
+            bar
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        Progress { bar }
+    }
+
+    /// A bar over the bytes of one input file (none for standard input).
+    fn of_file(judging: &Judging, file: Option<&Path>) -> Self {
+        let length = file
+            .and_then(|f| std::fs::metadata(f).ok())
+            .map_or(0, |meta| meta.len());
+        let template = "{spinner} [{bar:40}] {bytes}/{total_bytes} {elapsed} (ETA {eta})";
+        Self::new(judging, length, length >= Self::LONG_FILE, template)
+    }
+
+    /// A bar over many files.
+    fn of_files(judging: &Judging, files: usize) -> Self {
+        let template = "{spinner} [{bar:40}] {pos}/{len} files {elapsed} (ETA {eta})";
+        Self::new(judging, files as u64, files >= Self::MANY_FILES, template)
+    }
+}
+
+/// What judging one of many files gave: its output, its warnings and how it ended.
+struct FileRun {
+    output: Vec<u8>,
+    warnings: Vec<String>,
+    result: Result<bool, Failure>,
+}
+
+/// Judges many files, several at once (each on one thread), and writes their outputs in the
+/// order given, each line led by the file's name; a file that fails is reported and the
+/// others are still judged. `Ok(false)` when any file failed, warned or disagreed.
+fn judge_files<G: Game>(
+    game: &G,
+    judging: &Judging,
+    records: Option<&Path>,
+    out: &mut impl Write,
+) -> Result<bool, Failure> {
+    use rayon::prelude::*;
+    if judging.svg.is_some() || records.is_some() {
+        let message = "pictures and records are named by case number: give one input file";
+        usage_error(G::NAME, clap::error::ErrorKind::ArgumentConflict, message);
+    }
+    let views = judging.views::<G>(None)?;
+    let jobs = jobs(judging);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| Failure::Run {
+            file: None,
+            error: RunError::Output(io::Error::other(e)),
+        })?;
+    let progress = Progress::of_files(judging, judging.files.len());
+    let mut all_good = true;
+    // A few files a thread at a time: the outputs held at once stay bounded.
+    for chunk in judging.files.chunks(jobs * 4) {
+        let runs: Vec<FileRun> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|file| judge_one_file(game, file, &views))
+                .collect()
+        });
+        for (file, run) in chunk.iter().zip(runs) {
+            let name = file.display().to_string();
+            write_prefixed(out, &name, &run.output, &views.format).map_err(|error| {
+                Failure::Run {
+                    file: None,
+                    error: RunError::Output(error),
+                }
+            })?;
+            progress.bar.suspend(|| {
+                for warning in &run.warnings {
+                    eprintln!("arbiter: {name}: warning: {warning}");
+                }
+            });
+            match run.result {
+                Ok(good) => all_good &= good,
+                Err(failure) => {
+                    all_good = false;
+                    progress.bar.suspend(|| eprintln!("arbiter: {failure}"));
+                }
+            }
+            progress.bar.inc(1);
+        }
+    }
+    progress.bar.finish_and_clear();
+    Ok(all_good)
+}
+
+/// Judges one file of many into memory.
+fn judge_one_file<G: Game>(game: &G, file: &Path, views: &Views) -> FileRun {
+    let mut output = Vec::new();
+    let mut warnings = Vec::new();
+    let mut unfinished = false;
+    let result = open(Some(file)).and_then(|input| {
+        let mut warn = |warning: run::Warning| {
+            unfinished |= warning.unfinished;
+            warnings.push(warning.to_string());
+        };
+        run::run(game, input, &mut output, views, &mut warn).map_err(|error| Failure::Run {
+            file: Some(file.to_path_buf()),
+            error,
+        })
+    });
+    let result = result.map(|summary| !unfinished && summary.disagreements == 0);
+    FileRun {
+        output,
+        warnings,
+        result,
+    }
+}
+
+/// Writes one file's output with its name: before each line as `name:`, or as a JSON
+/// record's first field; game records go unchanged.
+fn write_prefixed(
+    out: &mut impl Write,
+    name: &str,
+    output: &[u8],
+    format: &Format,
+) -> io::Result<()> {
+    match format {
+        Format::Record(_) => out.write_all(output),
+        Format::Json => {
+            let field = serde_json::to_string(name).map_err(io::Error::other)?;
+            for line in output.split_inclusive(|&b| b == b'\n') {
+                match line.strip_prefix(b"{") {
+                    Some(rest) => {
+                        write!(out, "{{\"file\":{field},").and_then(|()| out.write_all(rest))?
+                    }
+                    None => out.write_all(line)?,
+                }
+            }
+            Ok(())
+        }
+        Format::Contest => {
+            for line in output.split_inclusive(|&b| b == b'\n') {
+                write!(out, "{name}:")?;
+                out.write_all(line)?;
+            }
+            Ok(())
+        }
     }
 }
 

@@ -1,0 +1,15 @@
+//! The strict checks of test files (`arbiter validate`), for every game: the first byte picks
+//! the game, the rest is the file.
+#![no_main]
+
+use arbiter::game::GAMES;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, file)) = data.split_first() else {
+        return;
+    };
+    let game = GAMES[usize::from(pick) % GAMES.len()];
+    let mut reader = file;
+    let _ = game.validate(&mut reader);
+});
