@@ -53,6 +53,8 @@ pub mod render;
 pub mod run;
 #[cfg(feature = "serde")]
 pub mod selfcheck;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod sgf;
 pub mod validate;
 

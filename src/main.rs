@@ -141,6 +141,35 @@ enum Command {
         /// The input file; standard input when absent or "-".
         file: Option<PathBuf>,
     },
+    /// Serves the local web board: a page per game where a position is set up by clicking or
+    /// pasted, judged and drawn with its evidence, and the HTTP API the pages use
+    /// (POST /api/GAME/judge). Prints the address, serves until interrupted.
+    Serve {
+        /// The port; 0 picks a free one.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on: this computer only by default; 0.0.0.0 would open the
+        /// board to the network.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+    },
+}
+
+/// `arbiter serve`: runs the web board until interrupted.
+fn serve(host: std::net::IpAddr, port: u16) -> Result<bool, Failure> {
+    let failed = |error: io::Error| Failure::Run {
+        file: None,
+        error: RunError::Output(error),
+    };
+    let runtime = tokio::runtime::Runtime::new().map_err(failed)?;
+    let address = std::net::SocketAddr::new(host, port);
+    runtime
+        .block_on(arbiter::serve::serve(address, |bound| {
+            println!("arbiter: the web board is at http://{bound}/ (Ctrl-C stops it)");
+            let _ = io::stdout().flush();
+        }))
+        .map_err(failed)?;
+    Ok(true)
 }
 
 /// `arbiter gen --help`: every game's modes, sizes and default size, from the generators.
@@ -781,6 +810,7 @@ fn main() -> ExitCode {
                     error: RunError::Output(error),
                 })
         }
+        Command::Serve { host, port } => serve(*host, *port),
         Command::Validate { game, file } => {
             let game = game::named(game).expect("clap checks the name");
             validate(game, file.as_ref(), &mut out)

@@ -392,6 +392,27 @@ fn as_text<S: serde::Serializer>(value: &impl fmt::Display, s: S) -> Result<S::O
     s.collect_str(value)
 }
 
+/// One case's JSON record as a value: what `--format json` writes for it (the game, the case
+/// number, the answer's words, the judgement's fields and, when given, the explanation).
+///
+/// # Errors
+/// When the judgement cannot be written as JSON.
+#[cfg(feature = "serde")]
+pub fn record_value<G: Game>(
+    number: usize,
+    judgement: &G::Judgement,
+    verdict: &G::Verdict,
+    explanation: Option<String>,
+) -> serde_json::Result<serde_json::Value> {
+    serde_json::to_value(Record {
+        game: G::NAME,
+        case: number,
+        verdict,
+        judgement,
+        explanation,
+    })
+}
+
 /// Writes one case's JSON record and a newline, streamed to `out`.
 #[cfg(feature = "serde")]
 fn write_json<G: Game>(

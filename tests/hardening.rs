@@ -521,3 +521,47 @@ fn a_komi_out_of_range_says_the_range() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr.contains("from -10000000 to 10000000"), "{stderr}");
 }
+
+// ---- Inputs the fuzzers found (fuzz/run), kept by name
+
+/// Runs every view of a file the fuzzers found, as the fuzz target did.
+fn fuzz_find(name: &str) -> Vec<u8> {
+    std::fs::read(common::data("fuzz", name)).unwrap()
+}
+
+#[test]
+fn fuzz_go_433_empty_board_in_8_bytes_is_judged_and_bounded_by_the_size_cap() {
+    // `0433 0 0` declares an empty 433 x 433 board: the contest format lets a few bytes
+    // describe it, so the board (not the input) bounds memory, with n <= 1024.
+    let input = fuzz_find("go-433-empty-board-in-8-bytes.in");
+    let checked = arbiter::selfcheck::every_view(&arbiter::go::Go::CONTEST, &input, false);
+    assert_eq!(checked.cases, 1);
+}
+
+#[test]
+fn fuzz_go_723_board_too_big_to_draw_is_judged_and_its_picture_refused() {
+    // 723 x 723 points: over the 250,000 cells a picture shows, so the picture is refused
+    // with its reason (the harness once took that for a failure).
+    let input = fuzz_find("go-723-board-too-big-to-draw.in");
+    let checked = arbiter::selfcheck::every_view(&arbiter::go::Go::CONTEST, &input, false);
+    assert_eq!(checked.cases, 1);
+    let output = run(&["go", "--svg", "/tmp/arbiter-fuzz-723"], &input);
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("more than the 250000 a picture shows")
+    );
+}
+
+#[test]
+fn fuzz_hex_boards_whose_pictures_pass_a_megabyte_are_drawn() {
+    // A 111 x 111 trmph board, and 64 x 64 SGF and trmph games: the harness once kept every
+    // view in memory; the pictures are big by nature, so views now stream to a sink.
+    for name in [
+        "hex-trmph-111-picture-over-1mb.in",
+        "hex-sgf-64-picture-over-1mb.sgf",
+        "hex-trmph-64-picture-over-1mb.trmph",
+    ] {
+        let input = fuzz_find(name);
+        let checked = arbiter::selfcheck::every_view(&arbiter::hex::Hex::CONTEST, &input, true);
+        assert!(checked.cases >= 1, "{name}: {checked:?}");
+    }
+}

@@ -1,0 +1,268 @@
+//! `arbiter serve`: a small local web board. One page per game and a start page, built into
+//! the binary (no internet needed), and the HTTP API they use:
+//!
+//! - `POST /api/<game>/judge`: the body is a position as JSON (`{"rows": [...]}`, see
+//!   [`position`]) or text in any format the game reads (a whole contest file, SGF records,
+//!   trmph links). The answer is a JSON array with one record per case: the record that
+//!   `--format json --explain` writes, plus `"svg"` (the picture, or null for a board too big
+//!   to draw) and, for a JSON position, `"grid"` (each cell's centre in the picture).
+//! - `POST /api/hex/solve`: the same for the Hex solver (`--solve`), within [`SOLVE_BUDGET`].
+//!
+//! Safety: bodies over [`MAX_BODY`] bytes get 413; at most [`MAX_CASES`] cases a request, each
+//! of weight at most [`MAX_CASE_WEIGHT`] (cells, or bytes of a record), and at most
+//! [`MAX_SOLVE_CASES`] positions to solve; the judging runs off
+//! the async threads; bad input gets status 400 and `{"error": "..."}`, and a panic while
+//! judging (a bug) gets 500 with the same shape, never a dropped connection.
+
+pub mod position;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::Path;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::{Value, json};
+
+use crate::game::Game;
+use crate::render::Style;
+
+/// The largest request body, in bytes.
+pub const MAX_BODY: usize = 1 << 20;
+/// The most cases judged for one request.
+pub const MAX_CASES: usize = 100;
+/// The largest case: cells of a board, or bytes of a game record.
+pub const MAX_CASE_WEIGHT: usize = 65_536;
+/// The most positions solved for one request.
+pub const MAX_SOLVE_CASES: usize = 4;
+/// How long the solver may think about one position.
+pub const SOLVE_BUDGET: Duration = Duration::from_secs(10);
+
+/// The games the board serves, by their names in addresses.
+pub const GAMES: [&str; 4] = ["hex", "gioco", "go", "cheesy"];
+
+const INDEX: &str = include_str!("assets/index.html");
+const BOARD: &str = include_str!("assets/board.html");
+const SCRIPT: &str = include_str!("assets/board.js");
+const STYLE: &str = include_str!("assets/style.css");
+
+/// The web board's routes: the pages, their assets and the API.
+pub fn router() -> Router {
+    Router::new()
+        .route("/", get(|| async { Html(INDEX) }))
+        .route(
+            "/assets/board.js",
+            get(|| async { asset("text/javascript", SCRIPT) }),
+        )
+        .route(
+            "/assets/style.css",
+            get(|| async { asset("text/css", STYLE) }),
+        )
+        .route("/{game}", get(page))
+        .route("/api/{game}/judge", post(judge))
+        .route("/api/hex/solve", post(solve))
+}
+
+/// Serves the web board on `address` until interrupted (Ctrl-C), calling `ready` with the
+/// address bound (the port chosen when it was 0).
+///
+/// # Errors
+/// When the address cannot be bound.
+pub async fn serve(address: SocketAddr, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(address).await?;
+    ready(listener.local_addr()?);
+    axum::serve(listener, router())
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+}
+
+fn asset(kind: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+async fn page(Path(game): Path<String>) -> Response {
+    if GAMES.contains(&game.as_str()) {
+        Html(BOARD).into_response()
+    } else {
+        error(
+            StatusCode::NOT_FOUND,
+            format!("no page {game}: the games are {GAMES:?}"),
+        )
+    }
+}
+
+/// An error answer: the status and `{"error": message}`.
+fn error(status: StatusCode, message: String) -> Response {
+    (status, axum::Json(json!({ "error": message }))).into_response()
+}
+
+/// A request's body, at most [`MAX_BODY`] bytes; past that, the 413 error answer.
+async fn read_body(body: Body) -> Result<Bytes, Response> {
+    axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
+        let message = format!("the request is over {MAX_BODY} bytes, the web board's limit");
+        error(StatusCode::PAYLOAD_TOO_LARGE, message)
+    })
+}
+
+async fn judge(Path(game): Path<String>, headers: HeaderMap, body: Body) -> Response {
+    let body = match read_body(body).await {
+        Ok(body) => body,
+        Err(answer) => return answer,
+    };
+    let json_body = is_json(&headers, &body);
+    let limits = Limits {
+        cases: MAX_CASES,
+        weight: MAX_CASE_WEIGHT,
+    };
+    answer(move || match game.as_str() {
+        "hex" => judge_request(&crate::hex::Hex::CONTEST, "hex", &body, json_body, limits),
+        "gioco" => judge_request(&crate::gioco::Gioco, "gioco", &body, json_body, limits),
+        "go" => judge_request(&crate::go::Go::CONTEST, "go", &body, json_body, limits),
+        "cheesy" => judge_request(&crate::cheesy::Cheesy, "cheesy", &body, json_body, limits),
+        other => Err((StatusCode::NOT_FOUND, format!("no game called {other}"))),
+    })
+    .await
+}
+
+async fn solve(headers: HeaderMap, body: Body) -> Response {
+    let body = match read_body(body).await {
+        Ok(body) => body,
+        Err(answer) => return answer,
+    };
+    let json_body = is_json(&headers, &body);
+    // The solver bounds its own boards (and says "unknown" past them); few positions a
+    // request, since each may take the whole budget.
+    let limits = Limits {
+        cases: MAX_SOLVE_CASES,
+        weight: usize::MAX,
+    };
+    answer(move || {
+        let analysis = crate::hex::solve::Analysis {
+            settings: crate::hex::solve::Settings {
+                budget: Some(SOLVE_BUDGET),
+                megabytes: 64,
+                ..Default::default()
+            },
+            to_move: None,
+            moves: false,
+        };
+        judge_request(&analysis, "hex", &body, json_body, limits)
+    })
+    .await
+}
+
+/// Whether the body is a JSON position: said by its content type, or starting with `{`.
+fn is_json(headers: &HeaderMap, body: &[u8]) -> bool {
+    let said = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    said || body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+}
+
+/// Runs `work` off the async threads and makes its result an answer; a panic in it becomes
+/// a 500 error.
+async fn answer<F>(work: F) -> Response
+where
+    F: FnOnce() -> Result<Value, (StatusCode, String)> + Send + 'static,
+{
+    match tokio::task::spawn_blocking(work).await {
+        Ok(Ok(value)) => axum::Json(value).into_response(),
+        Ok(Err((status, message))) => error(status, message),
+        Err(_) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "arbiter failed on this input (a bug: please report it with the input)".into(),
+        ),
+    }
+}
+
+/// How much one request may ask for.
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    /// Cases.
+    cases: usize,
+    /// The weight of one case ([`Game::weight`]).
+    weight: usize,
+}
+
+/// Judges one request's body with `game`: the records as a JSON array.
+fn judge_request<G: Game>(
+    game: &G,
+    name: &str,
+    body: &[u8],
+    json_body: bool,
+    limits: Limits,
+) -> Result<Value, (StatusCode, String)> {
+    let bad = |message: String| (StatusCode::BAD_REQUEST, message);
+    if json_body {
+        let position: position::Position =
+            serde_json::from_slice(body).map_err(|e| bad(format!("the JSON position: {e}")))?;
+        let (text, grid) = position.contest_text(name).map_err(bad)?;
+        let mut records = judge_text(game, text.as_bytes(), limits).map_err(bad)?;
+        for record in &mut records {
+            record["grid"] = serde_json::to_value(&grid).expect("a grid is JSON");
+        }
+        Ok(Value::Array(records))
+    } else {
+        judge_text(game, body, limits)
+            .map(Value::Array)
+            .map_err(bad)
+    }
+}
+
+/// Reads, judges and draws every case of `text`: each case's JSON record with its
+/// explanation and picture. The first bad case ends it with the error.
+fn judge_text<G: Game>(game: &G, text: &[u8], limits: Limits) -> Result<Vec<Value>, String> {
+    let mut records = Vec::new();
+    for (number, raw) in (1..).zip(game.read(text)) {
+        if number > limits.cases {
+            let most = limits.cases;
+            return Err(format!(
+                "more than {most} cases: the web board takes at most {most} a request"
+            ));
+        }
+        let raw = raw.map_err(|e| e.in_case(number).to_string())?;
+        if game.weight(&raw) > limits.weight {
+            return Err(format!(
+                "case {number} is too big for the web board (at most {} cells or bytes a case; use the command line)",
+                limits.weight
+            ));
+        }
+        let case = game
+            .prepare(raw)
+            .map_err(|e| e.in_case(number).to_string())?;
+        let judgement = game.judge(&case);
+        let verdict = game.verdict_of(&judgement);
+        let mut explanation = Vec::new();
+        let mut svg = Vec::new();
+        game.explain(&case, &judgement, Style { color: false }, &mut explanation)
+            .map_err(|e| e.to_string())?;
+        let svg = match game.draw(&case, &judgement, &mut svg) {
+            Ok(()) => Value::String(String::from_utf8_lossy(&svg).into_owned()),
+            Err(_) => Value::Null,
+        };
+        let explanation = String::from_utf8_lossy(&explanation).into_owned();
+        let mut record =
+            crate::run::record_value::<G>(number, &judgement, &verdict, Some(explanation))
+                .map_err(|e| e.to_string())?;
+        record["svg"] = svg;
+        let warnings: Vec<Value> = game
+            .warnings(&case)
+            .into_iter()
+            .map(Value::String)
+            .collect();
+        if !warnings.is_empty() {
+            record["warnings"] = Value::Array(warnings);
+        }
+        records.push(record);
+    }
+    if records.is_empty() {
+        return Err("no case in the input".into());
+    }
+    Ok(records)
+}

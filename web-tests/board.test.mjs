@@ -1,0 +1,249 @@
+// The web board in a real browser: Debian's Chromium driven by playwright-core. Starts
+// `arbiter serve` (target/release/arbiter, built first), opens every page, builds known
+// positions by clicking, checks the verdict and the evidence drawn (elements, and a few
+// pixels of a screenshot), pastes an SGF record and a contest case, solves a Hex board, and
+// saves each page's screenshot for the README (docs/screenshots/).
+//
+//   cargo build --release && (cd web-tests && npm ci) && node web-tests/board.test.mjs
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, execFileSync } from "node:child_process";
+import { readFileSync, mkdirSync } from "node:fs";
+import { inflateSync } from "node:zlib";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const arbiter = path.join(root, "target/release/arbiter");
+const shots = path.join(root, "docs/screenshots");
+
+let server;
+let base;
+let browser;
+
+before(async () => {
+  server = spawn(arbiter, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  base = await new Promise((resolve, reject) => {
+    server.stdout.once("data", (data) => {
+      const found = /http:\/\/[^/ ]+/.exec(String(data));
+      found ? resolve(found[0]) : reject(new Error(`no address in ${data}`));
+    });
+    server.once("exit", (code) => reject(new Error(`arbiter serve exited with ${code}`)));
+  });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-background-networking"],
+  });
+  mkdirSync(shots, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+/// The verdict the command line gives for a contest input: an independent check of the page.
+function commandLine(game, input) {
+  const line = execFileSync(arbiter, [game], { input }).toString().trim();
+  return line.replace(/^Case #\d+: /, "").replace(/^\d+ /, "");
+}
+
+async function openGame(game, size) {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  await page.goto(`${base}/${game}`);
+  await page.waitForSelector("#board svg");
+  if (size) await answered(page, () => page.selectOption("#size", String(size)));
+  return page;
+}
+
+/// Does `action` and waits until the page has shown the API's answer to it.
+async function answered(page, action) {
+  const response = page.waitForResponse((r) => r.url().includes("/api/"));
+  await action();
+  await response;
+  await page.waitForFunction(() => !document.getElementById("verdict").textContent.startsWith("…"));
+  await page.waitForTimeout(50);
+}
+
+/// Clicks the cell (row, col) of the board set up, `times` times.
+async function click(page, row, col, times = 1) {
+  for (let i = 0; i < times; i++) {
+    const [x, y] = await page.evaluate(([r, c]) => {
+      const svg = document.querySelector("#board svg");
+      const [cx, cy] = grid.centres[r * grid.cols + c];
+      const point = svg.createSVGPoint();
+      point.x = cx;
+      point.y = cy;
+      const at = point.matrixTransform(svg.getScreenCTM());
+      return [at.x, at.y];
+    }, [row, col]);
+    await answered(page, () => page.mouse.click(x, y));
+  }
+}
+
+const verdict = (page) => page.textContent("#verdict");
+const rows = (page) => page.evaluate(() => rows);
+
+/// The colour of a pixel of a PNG (8-bit RGB or RGBA, not interlaced).
+function pixel(png, x, y) {
+  const width = png.readUInt32BE(16);
+  const channels = png[25] === 6 ? 4 : 3;
+  const chunks = [];
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString("ascii", at + 4, at + 8);
+    if (type === "IDAT") chunks.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(chunks));
+  const stride = width * channels;
+  const lines = [];
+  let previous = Buffer.alloc(stride);
+  for (let line = 0; line <= y; line++) {
+    const filter = raw[line * (stride + 1)];
+    const data = Buffer.from(raw.subarray(line * (stride + 1) + 1, (line + 1) * (stride + 1)));
+    for (let i = 0; i < stride; i++) {
+      const left = i >= channels ? data[i - channels] : 0;
+      const up = previous[i];
+      const upLeft = i >= channels ? previous[i - channels] : 0;
+      const p = left + up - upLeft;
+      const paeth = Math.abs(p - left) <= Math.abs(p - up) && Math.abs(p - left) <= Math.abs(p - upLeft)
+        ? left : Math.abs(p - up) <= Math.abs(p - upLeft) ? up : upLeft;
+      const add = [0, left, up, (left + up) >> 1, paeth][filter];
+      data[i] = (data[i] + add) & 255;
+    }
+    lines.push(data);
+    previous = data;
+  }
+  const at = x * channels;
+  return [lines[y][at], lines[y][at + 1], lines[y][at + 2]];
+}
+
+/// A cell's centre (moved `dx` picture units right) in a screenshot of the board element.
+async function centreInShot(page, row, col, dx = 0) {
+  return page.evaluate(([r, c, dx]) => {
+    const svg = document.querySelector("#board svg");
+    const box = svg.getBoundingClientRect();
+    const [cx, cy] = grid.centres[r * grid.cols + c];
+    const point = svg.createSVGPoint();
+    point.x = cx + dx;
+    point.y = cy;
+    const at = point.matrixTransform(svg.getScreenCTM());
+    return [Math.round(at.x - box.left), Math.round(at.y - box.top)];
+  }, [row, col, dx]);
+}
+
+test("the start page links every game", async () => {
+  const page = await browser.newPage();
+  await page.goto(base);
+  const links = await page.$$eval("#games a", (as) => as.map((a) => a.getAttribute("href")));
+  assert.deepEqual(links, ["/hex", "/gioco", "/go", "/cheesy"]);
+  await page.close();
+});
+
+test("hex: clicks build a won board; the chain is drawn, red where the stones are", async () => {
+  const page = await openGame("hex", 3);
+  await click(page, 0, 0);
+  await click(page, 1, 0);
+  await click(page, 2, 0);
+  await click(page, 0, 1, 2);
+  await click(page, 2, 1, 2);
+  assert.deepEqual(await rows(page), ["RB.", "R..", "RB."]);
+  assert.equal(await verdict(page), commandLine("hex", "1\n3\nRB.\nR..\nRB.\n"));
+  assert.equal(await verdict(page), "Red wins");
+  assert.match(await page.textContent("#explanation"), /Red joins top to bottom/);
+  // The evidence: outlined chain cells.
+  assert.ok(await page.$$eval("#board svg [stroke='#f5b700']", (e) => e.length) >= 3);
+  const shot = await page.locator("#board svg").screenshot();
+  // A little right of a2's centre (its centre holds the white dot of a possible last stone).
+  const [r, g, b] = pixel(shot, ...(await centreInShot(page, 1, 0, 10)));
+  assert.ok(r > 150 && g < 90 && b < 90, `a2 is red: ${[r, g, b]}`);
+  const [rw, gw, bw] = pixel(shot, ...(await centreInShot(page, 1, 0)));
+  assert.ok(rw > 200 && gw > 200 && bw > 200, `a2 is dotted: ${[rw, gw, bw]}`);
+  const [rb, gb, bb] = pixel(shot, ...(await centreInShot(page, 0, 1)));
+  assert.ok(bb > 150 && rb < 90, `b1 is blue: ${[rb, gb, bb]}`);
+  const [r2, g2, b2] = pixel(shot, ...(await centreInShot(page, 1, 2)));
+  assert.ok(r2 > 200 && g2 > 200 && b2 > 200, `c2 is empty: ${[r2, g2, b2]}`);
+  await page.screenshot({ path: path.join(shots, "hex.png") });
+  await page.close();
+});
+
+test("hex: pasting an SGF record and a contest file", async () => {
+  const page = await openGame("hex");
+  const sgf = readFileSync(path.join(root, "examples/hex-games.sgf"), "utf8");
+  await page.fill("#paste", sgf);
+  await answered(page, () => page.click("#judge-text"));
+  assert.equal(await verdict(page), "Red wins");
+  assert.match(await page.textContent("#explanation"), /at move 8 \(c1\)/);
+  const contest = readFileSync(path.join(root, "examples/hex.in"), "utf8");
+  await page.fill("#paste", contest);
+  await answered(page, () => page.click("#judge-text"));
+  const cases = await page.$$eval("#cases li", (items) => items.map((i) => i.textContent));
+  const expected = execFileSync(arbiter, ["hex", path.join(root, "examples/hex.in")])
+    .toString().trim().split("\n").map((l) => l.replace(/^Case #\d+: /, ""));
+  assert.deepEqual(cases, expected);
+  await page.click("#cases li:nth-child(2)");
+  assert.equal(await verdict(page), expected[1]);
+  await page.fill("#paste", "1\n2\nRX\n..\n");
+  await answered(page, () => page.click("#judge-text"));
+  assert.match(await verdict(page), /^Error: case 1, line 3, column 2/);
+  await page.close();
+});
+
+test("hex: solve dots every winning move", async () => {
+  const page = await openGame("hex", 4);
+  await answered(page, () => page.click("#solve"));
+  assert.equal(await verdict(page), "Red to move: Red wins with d1 c2 b3 a4");
+  await page.close();
+});
+
+test("go: one stone owns the board; territory is drawn", async () => {
+  const page = await openGame("go", 5);
+  await click(page, 2, 2);
+  assert.equal(await verdict(page), "Black wins by 24");
+  assert.equal(await verdict(page), commandLine("go", "5 1 0\n3 3\n0\n"));
+  // A territory mark on every empty point, besides the board and the stone.
+  assert.ok(await page.$$eval("#board svg rect", (e) => e.length) >= 24);
+  await click(page, 0, 0, 2);
+  assert.equal(await verdict(page), commandLine("go", "5 1 1\n3 3\n1 1\n0\n"));
+  // A real game: GNU Go's, scored with its dead stones.
+  const game = readFileSync(path.join(root, "fuzz/seeds/go_sgf/gnugo-9x9-game1.sgf"), "utf8");
+  await page.fill("#paste", game);
+  await answered(page, () => page.click("#judge-text"));
+  const expected = execFileSync(arbiter, ["go"], { input: game }).toString().trim();
+  assert.equal(await verdict(page), expected);
+  await page.screenshot({ path: path.join(shots, "go.png") });
+  await page.close();
+});
+
+test("gioco: clicks flip cells; the verdict follows", async () => {
+  const page = await openGame("gioco", 2);
+  assert.deepEqual(await rows(page), ["bw", "wb"]);
+  assert.equal(await verdict(page), commandLine("gioco", "2\nbw\nwb\n0\n"));
+  await click(page, 0, 0);
+  assert.deepEqual(await rows(page), ["ww", "wb"]);
+  assert.equal(await verdict(page), commandLine("gioco", "2\nww\nwb\n0\n"));
+  await answered(page, () => page.selectOption("#size", "6"));
+  assert.ok(await page.$$eval("#board svg polygon", (e) => e.length) >= 36);
+  await page.screenshot({ path: path.join(shots, "gioco.png") });
+  await page.close();
+});
+
+test("cheesy: the king, the pawn and the fields by clicks; the king's line is drawn", async () => {
+  const page = await openGame("cheesy", 3);
+  assert.deepEqual(await rows(page), ["..P", "...", "K.."]);
+  await click(page, 1, 1);
+  await click(page, 2, 2, 2);
+  assert.deepEqual(await rows(page), ["..P", ".F.", "K.D"]);
+  assert.equal(await verdict(page), "White");
+  assert.equal(await verdict(page), commandLine("cheesy", "1\n...\n.F.\n..D\n1 1\n3 3\n"));
+  assert.ok(await page.$$eval("#board svg [stroke='#1d4ed8']", (e) => e.length) >= 1);
+  // Moving the king: clicking a field up to K puts the king there and clears the old one.
+  await click(page, 0, 0, 3);
+  assert.deepEqual(await rows(page), ["K.P", ".F.", "..D"]);
+  await answered(page, () => page.selectOption("#size", "8"));
+  await page.screenshot({ path: path.join(shots, "cheesy.png") });
+  await page.close();
+});
