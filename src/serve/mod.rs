@@ -10,9 +10,10 @@
 //!
 //! Safety: bodies over [`MAX_BODY`] bytes get 413; at most [`MAX_CASES`] cases a request, each
 //! of weight at most [`MAX_CASE_WEIGHT`] (cells, or bytes of a record), and at most
-//! [`MAX_SOLVE_CASES`] positions to solve; the judging runs off
-//! the async threads; bad input gets status 400 and `{"error": "..."}`, and a panic while
-//! judging (a bug) gets 500 with the same shape, never a dropped connection.
+//! [`MAX_SOLVE_CASES`] positions to solve; the judging runs off the async threads, two
+//! requests a core at once (the others wait); bad input gets status 400 and
+//! `{"error": "..."}`, and a panic while judging (a bug) gets 500 with the same shape, never a
+//! dropped connection.
 
 pub mod position;
 
@@ -165,12 +166,29 @@ fn is_json(headers: &HeaderMap, body: &[u8]) -> bool {
     said || body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
 }
 
-/// Runs `work` off the async threads and makes its result an answer; a panic in it becomes
-/// a 500 error.
+/// The requests judged at once: two a core. The others wait their turn, so that many
+/// clients cannot hold more memory than that many requests need (each solve holds a 64 MB
+/// table).
+fn workers() -> &'static tokio::sync::Semaphore {
+    static WORKERS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    WORKERS.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        tokio::sync::Semaphore::new(2 * cores)
+    })
+}
+
+/// Runs `work` off the async threads, when a worker is free, and makes its result an answer;
+/// a panic in it becomes a 500 error.
 async fn answer<F>(work: F) -> Response
 where
     F: FnOnce() -> Result<Value, (StatusCode, String)> + Send + 'static,
 {
+    let Ok(_permit) = workers().acquire().await else {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is stopping".into(),
+        );
+    };
     match tokio::task::spawn_blocking(work).await {
         Ok(Ok(value)) => axum::Json(value).into_response(),
         Ok(Err((status, message))) => error(status, message),
