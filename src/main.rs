@@ -62,8 +62,8 @@ enum Command {
         /// "unknown", with what was proved).
         #[arg(long, requires = "solve", value_name = "SECONDS", value_parser = seconds)]
         budget: Option<std::time::Duration>,
-        /// With --solve: the transposition table's size in megabytes, per position searched
-        /// at once (see --jobs).
+        /// With --solve: the transposition table's size in megabytes, for each thread (a
+        /// position's moves are solved on --jobs threads, each with a table of its own).
         #[arg(long, requires = "solve", value_name = "MB", default_value_t = hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
         memory: u32,
     },
@@ -769,6 +769,7 @@ fn main() -> ExitCode {
                         budget: *budget,
                         megabytes: *memory as usize,
                         techniques: hex::solve::Techniques::default(),
+                        threads: jobs(judging),
                     },
                     to_move: to_move.map(|side| match side {
                         SideChoice::Red => hex::Stone::Red,

@@ -147,6 +147,8 @@ async fn solve(headers: HeaderMap, body: Body) -> Response {
             settings: crate::hex::solve::Settings {
                 budget: Some(SOLVE_BUDGET),
                 megabytes: 64,
+                // The server judges requests side by side already.
+                threads: 1,
                 ..Default::default()
             },
             to_move: None,

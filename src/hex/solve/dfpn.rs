@@ -67,6 +67,16 @@ pub struct Counts {
     pub builds: u64,
 }
 
+impl Counts {
+    /// Adds another search's counts to these.
+    pub fn add(&mut self, other: Counts) {
+        self.nodes += other.nodes;
+        self.expansions += other.expansions;
+        self.decided += other.decided;
+        self.builds += other.builds;
+    }
+}
+
 impl<B: Cells> Search<B> {
     /// The virtual-connection engine's work so far.
     pub fn vc_work(&self) -> super::vc::Work {
@@ -198,6 +208,11 @@ impl<B: Cells> Search<B> {
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
         self.aborted = false;
+    }
+
+    /// The deadline, if any.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
     }
 
     /// Whether the deadline has passed.

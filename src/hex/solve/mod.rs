@@ -38,6 +38,7 @@ pub mod position;
 pub mod table;
 pub mod vc;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 pub use analysis::Analysis;
@@ -61,6 +62,9 @@ pub struct Settings {
     pub megabytes: usize,
     /// The techniques used.
     pub techniques: Techniques,
+    /// The threads that solve a position's moves at once, each with a table of its own of
+    /// `megabytes` (1: one search, one table).
+    pub threads: usize,
 }
 
 /// The table's size unless told otherwise.
@@ -72,6 +76,7 @@ impl Default for Settings {
             budget: None,
             megabytes: DEFAULT_MEGABYTES,
             techniques: Techniques::default(),
+            threads: 1,
         }
     }
 }
@@ -209,23 +214,11 @@ impl Solver {
     pub fn new(rows: usize, cols: usize, settings: &Settings) -> Result<Solver, SolveError> {
         let cells = rows * cols;
         let search: Box<dyn Solve> = if cells <= 64 {
-            Box::new(Search::<u64>::new(
-                Geometry::new(rows, cols),
-                settings.megabytes,
-                settings.techniques,
-            ))
+            Box::new(Searches::<u64>::new(Geometry::new(rows, cols), settings))
         } else if cells <= 128 {
-            Box::new(Search::<u128>::new(
-                Geometry::new(rows, cols),
-                settings.megabytes,
-                settings.techniques,
-            ))
+            Box::new(Searches::<u128>::new(Geometry::new(rows, cols), settings))
         } else if cells <= MAX_CELLS {
-            Box::new(Search::<Wide>::new(
-                Geometry::new(rows, cols),
-                settings.megabytes,
-                settings.techniques,
-            ))
+            Box::new(Searches::<Wide>::new(Geometry::new(rows, cols), settings))
         } else {
             return Err(SolveError::TooLarge { cells });
         };
@@ -254,38 +247,113 @@ trait Solve {
     fn winner(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Option<Stone>;
 }
 
-impl<B: Cells> Search<B> {
+/// A search, and the settings to start helpers with: the moves of a position are shared out
+/// among [`Settings::threads`] searches, this one and helpers with tables of their own.
+struct Searches<B: Cells> {
+    main: Search<B>,
+    settings: Settings,
+}
+
+impl<B: Cells> Searches<B> {
+    fn new(geometry: Geometry<B>, settings: &Settings) -> Self {
+        Searches {
+            main: Search::new(geometry, settings.megabytes, settings.techniques),
+            settings: *settings,
+        }
+    }
+
     fn position_of(&self, board: &Board, to_move: Stone) -> Position<B> {
-        let geometry = self.geometry;
+        let geometry = self.main.geometry;
         let mut stones = [B::NONE; 2];
         for colour in Stone::ALL {
             for at in board.stones(colour) {
                 stones[side_of(colour)] |= B::bit(geometry.index(at.row, at.col));
             }
         }
-        Position::new(stones, side_of(to_move), &self.keys)
+        Position::new(stones, side_of(to_move), &self.main.keys)
+    }
+
+    /// Whether each of `cells`, played in `position`, wins for the player (`None` when the
+    /// deadline came first), shared out among the threads: each search takes the next cell
+    /// not yet taken, so that a thread that drew quick cells goes on to more.
+    fn solve_moves(
+        &mut self,
+        position: &mut Position<B>,
+        cells: &[usize],
+    ) -> Vec<(usize, Option<bool>)> {
+        let threads = self.settings.threads.clamp(1, cells.len().max(1));
+        let next = AtomicUsize::new(0);
+        if threads == 1 {
+            return solve_taken(&mut self.main, position, cells, &next);
+        }
+        let (stones, to_move) = (position.stones, position.to_move);
+        let (geometry, settings, deadline) =
+            (self.main.geometry, self.settings, self.main.deadline());
+        let next = &next;
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|_| {
+                    scope.spawn(move || {
+                        let mut helper =
+                            Search::new(geometry, settings.megabytes, settings.techniques);
+                        helper.set_deadline(deadline);
+                        let mut position = Position::new(stones, to_move, &helper.keys);
+                        let values = solve_taken(&mut helper, &mut position, cells, next);
+                        (values, helper.counts)
+                    })
+                })
+                .collect();
+            let mut values = solve_taken(&mut self.main, position, cells, next);
+            for helper in helpers {
+                let (more, counts) = helper.join().expect("a solver thread finishes");
+                values.extend(more);
+                self.main.counts.add(counts);
+            }
+            values
+        })
     }
 }
 
-impl<B: Cells> Solve for Search<B> {
+/// Takes cells of `cells` one by one (`next` says which is next, shared by the threads) and
+/// says whether each, played in `position` by the side to move, wins for it.
+fn solve_taken<B: Cells>(
+    search: &mut Search<B>,
+    position: &mut Position<B>,
+    cells: &[usize],
+    next: &AtomicUsize,
+) -> Vec<(usize, Option<bool>)> {
+    let mut values = Vec::new();
+    while let Some(&cell) = cells.get(next.fetch_add(1, Ordering::Relaxed)) {
+        position.play(cell, &search.keys);
+        let reply_wins = search.solve(position);
+        position.undo(cell, &search.keys);
+        values.push((cell, reply_wins.map(|wins| !wins)));
+    }
+    values
+}
+
+impl<B: Cells> Solve for Searches<B> {
     fn winner(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Option<Stone> {
-        self.set_deadline(budget.map(|budget| Instant::now() + budget));
+        self.main
+            .set_deadline(budget.map(|budget| Instant::now() + budget));
         let mut position = self.position_of(board, to_move);
         let me = position.to_move;
         for side in [me, me ^ 1] {
-            if position.joined(side, &self.geometry) {
+            if position.joined(side, &self.main.geometry) {
                 return Some(stone_of(side));
             }
         }
-        self.solve(&mut position)
+        self.main
+            .solve(&mut position)
             .map(|wins| if wins { to_move } else { to_move.other() })
     }
 
     fn complete(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution {
         let started = Instant::now();
-        let before = self.counts;
-        self.set_deadline(budget.map(|budget| started + budget));
-        let geometry = self.geometry;
+        let before = self.main.counts;
+        self.main
+            .set_deadline(budget.map(|budget| started + budget));
+        let geometry = self.main.geometry;
         let coord = |cell: usize| Coord {
             row: cell / geometry.cols,
             col: cell % geometry.cols,
@@ -312,19 +380,22 @@ impl<B: Cells> Solve for Search<B> {
                 .fold(B::NONE, |r, cell| r | B::bit(geometry.rotated(cell)))
         };
         let symmetric = rotated(stones[0]) == stones[0] && rotated(stones[1]) == stones[1];
-        let mut values: Vec<(usize, Option<bool>)> = Vec::new();
-        for cell in empty.iter() {
-            let image = geometry.rotated(cell);
-            if symmetric && image < cell {
-                let known = values.iter().find(|(c, _)| *c == image).map(|&(_, v)| v);
-                values.push((cell, known.flatten()));
-                continue;
-            }
-            position.play(cell, &self.keys);
-            let reply_wins = self.solve(&mut position);
-            position.undo(cell, &self.keys);
-            values.push((cell, reply_wins.map(|wins| !wins)));
-        }
+        let is_image = |cell: usize| symmetric && geometry.rotated(cell) < cell;
+        let todo: Vec<usize> = empty.iter().filter(|&cell| !is_image(cell)).collect();
+        let solved = self.solve_moves(&mut position, &todo);
+        let value_of = |cell: usize| {
+            let solved_cell = if is_image(cell) {
+                geometry.rotated(cell)
+            } else {
+                cell
+            };
+            solved
+                .iter()
+                .find(|(c, _)| *c == solved_cell)
+                .and_then(|&(_, v)| v)
+        };
+        let values: Vec<(usize, Option<bool>)> =
+            empty.iter().map(|cell| (cell, value_of(cell))).collect();
         for &(cell, value) in &values {
             match value {
                 Some(true) => solution.winning_moves.push(coord(cell)),
@@ -337,9 +408,9 @@ impl<B: Cells> Solve for Search<B> {
         } else if solution.unknown_moves.is_empty() {
             solution.winner = Some(stone_of(me ^ 1));
             for &(cell, _) in &values {
-                position.play(cell, &self.keys);
-                let reply = self.winning_move(&mut position).map(coord);
-                position.undo(cell, &self.keys);
+                position.play(cell, &self.main.keys);
+                let reply = self.main.winning_move(&mut position).map(coord);
+                position.undo(cell, &self.main.keys);
                 solution.replies.push(Reply {
                     played: coord(cell),
                     reply,
@@ -350,16 +421,16 @@ impl<B: Cells> Solve for Search<B> {
     }
 }
 
-impl<B: Cells> Search<B> {
+impl<B: Cells> Searches<B> {
     fn finish(&self, mut solution: Solution, before: dfpn::Counts, started: Instant) -> Solution {
-        let counts = self.counts;
+        let counts = self.main.counts;
         solution.stats = Stats {
             nodes: counts.nodes - before.nodes,
             expansions: counts.expansions - before.expansions,
             decided: counts.decided - before.decided,
             vc_builds: counts.builds - before.builds,
             milliseconds: started.elapsed().as_millis() as u64,
-            table_entries: self.table().capacity(),
+            table_entries: self.main.table().capacity(),
         };
         solution
     }

@@ -101,15 +101,10 @@ fn benzene_openings(text: &str) -> (usize, usize, Vec<(Coord, bool)>) {
 
 /// Checks every opening of a Benzene regression file against the complete solution of the
 /// empty board, Red to move, and gives the solution.
-fn check_benzene_openings(text: &str) -> Solution {
+fn check_benzene_openings(text: &str, settings: &Settings) -> Solution {
     let (rows, cols, openings) = benzene_openings(text);
     assert!(!openings.is_empty());
-    let solution = solve(
-        &Board::with_shape(rows, cols),
-        Stone::Red,
-        &Settings::default(),
-    )
-    .unwrap();
+    let solution = solve(&Board::with_shape(rows, cols), Stone::Red, settings).unwrap();
     assert!(solution.unknown_moves.is_empty());
     for (opening, black_wins) in openings {
         assert_eq!(
@@ -125,9 +120,8 @@ fn check_benzene_openings(text: &str) -> Solution {
 
 #[test]
 fn on_6x6_every_opening_wins_or_loses_as_benzene_solved_it() {
-    let solution = check_benzene_openings(include_str!(
-        "../../../tests/data/hex/solver/dfpn-solve-6x6.tst"
-    ));
+    let text = include_str!("../../../tests/data/hex/solver/dfpn-solve-6x6.tst");
+    let solution = check_benzene_openings(text, &Settings::default());
     // The file lists every cell; 24 of the 36 first moves win.
     assert_eq!(solution.winning_moves.len(), 24);
     assert_eq!(solution.losing_moves.len(), 12);
@@ -135,29 +129,23 @@ fn on_6x6_every_opening_wins_or_loses_as_benzene_solved_it() {
 
 #[test]
 fn on_6_columns_by_7_rows_the_side_with_the_shorter_crossing_wins_after_every_opening() {
-    check_benzene_openings(include_str!(
-        "../../../tests/data/hex/solver/dfs-solve-6x7.tst"
-    ));
+    let text = include_str!("../../../tests/data/hex/solver/dfs-solve-6x7.tst");
+    check_benzene_openings(text, &Settings::default());
 }
 
-/// Benzene's 7 x 7 openings, one search a position (minutes; run with `--ignored`).
+/// Benzene's 7 x 7 openings and the published count (27 of 49 win), from the complete set
+/// of the empty board on every core (about 2 minutes on 2 cores; run with `--ignored`).
 #[test]
 #[ignore]
 fn on_7x7_every_opening_wins_or_loses_as_benzene_solved_it() {
-    let (rows, cols, openings) = benzene_openings(include_str!(
-        "../../../tests/data/hex/solver/dfpn-solve-7x7.tst"
-    ));
-    for (opening, black_wins) in openings {
-        let mut board = Board::with_shape(rows, cols);
-        board.set(opening, Some(Stone::Red));
-        let solution = solve(&board, Stone::Blue, &Settings::default()).unwrap();
-        assert_eq!(
-            solution.winner == Some(Stone::Red),
-            black_wins,
-            "{}",
-            cell_name(opening)
-        );
-    }
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let settings = Settings {
+        threads,
+        ..Settings::default()
+    };
+    let text = include_str!("../../../tests/data/hex/solver/dfpn-solve-7x7.tst");
+    let solution = check_benzene_openings(text, &settings);
+    assert_eq!(solution.winning_moves.len(), 27);
 }
 
 fn dfpn_wins<B: Cells>(
@@ -327,6 +315,7 @@ fn technique_table() {
             budget: Some(std::time::Duration::from_secs(budget)),
             megabytes: 256,
             techniques,
+            threads: 1,
         };
         let t = std::time::Instant::now();
         let solution = solve(&Board::new(n), Stone::Red, &settings).unwrap();
@@ -390,4 +379,43 @@ proptest! {
             None => prop_assert!(!solution.decided),
         }
     }
+}
+
+#[test]
+fn threads_share_the_moves_and_give_the_same_solution() {
+    let one = solve(&Board::new(5), Stone::Red, &Settings::default()).unwrap();
+    let settings = Settings {
+        threads: 3,
+        ..Settings::default()
+    };
+    let three = solve(&Board::new(5), Stone::Red, &settings).unwrap();
+    assert_eq!(three.winning_moves, one.winning_moves);
+    assert_eq!(three.losing_moves, one.losing_moves);
+    // A losing side: the replies too.
+    let board: Board = "....\n.R..\n....\n....".parse().unwrap();
+    let one = solve(&board, Stone::Red, &Settings::default()).unwrap();
+    let two = solve(
+        &board,
+        Stone::Red,
+        &Settings {
+            threads: 2,
+            ..Settings::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(two.winning_moves, one.winning_moves);
+    assert_eq!(two.losing_moves, one.losing_moves);
+    let board: Board = "..\n.R".parse().unwrap();
+    let one = solve(&board, Stone::Blue, &Settings::default()).unwrap();
+    let two = solve(
+        &board,
+        Stone::Blue,
+        &Settings {
+            threads: 2,
+            ..Settings::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(two.replies.len(), one.replies.len());
+    assert_eq!(two.winner, one.winner);
 }
