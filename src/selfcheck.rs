@@ -78,13 +78,15 @@ pub fn every_view<G: Game>(game: &G, input: &[u8], round_trip: bool) -> Checked 
             }
         }
     }
-    // The whole command's pipeline too, with every view on.
+    // The whole command's pipeline too, with every view on. Its JSON records hold each
+    // explanation as a string: uncoloured, as `--format json` writes it to a file, a
+    // Go board of n <= 1024 declared in a few bytes stays within a few MB.
     let views = Views {
         format: Format::Json,
         explain: true,
         pictures: None,
         records: None,
-        style: Style { color: true },
+        style: Style { color: false },
     };
     let _ = run(game, input, &mut io::sink(), &views, &mut |_| {});
     checked

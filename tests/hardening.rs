@@ -539,6 +539,16 @@ fn fuzz_go_433_empty_board_in_8_bytes_is_judged_and_bounded_by_the_size_cap() {
 }
 
 #[test]
+fn fuzz_go_982_board_explained_in_json_is_judged() {
+    // `982 3 ...`: a 982 x 982 board explained inside a JSON record; the harness once asked
+    // for coloured explanations there (20 MB of escape codes), not what `--format json` writes
+    // to a file.
+    let input = fuzz_find("go-982-board-explained-in-json.in");
+    let checked = arbiter::selfcheck::every_view(&arbiter::go::Go::CONTEST, &input, false);
+    assert!(checked.cases >= 1, "{checked:?}");
+}
+
+#[test]
 fn fuzz_go_723_board_too_big_to_draw_is_judged_and_its_picture_refused() {
     // 723 x 723 points: over the 250,000 cells a picture shows, so the picture is refused
     // with its reason (the harness once took that for a failure).

@@ -76,6 +76,17 @@ impl Position {
     ///
     /// # Errors
     /// A position that breaks the shape or letters of its game, in words.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::serve::position::Position;
+    ///
+    /// let position = Position { rows: vec!["B.".into(), ".W".into()] };
+    /// let (text, grid) = position.contest_text("go").unwrap();
+    /// assert_eq!(text, "2 1 1\n1 1\n2 2\n0\n");
+    /// assert_eq!(grid.centres.len(), 4);
+    /// ```
     pub fn contest_text(&self, game: &str) -> Result<(String, Grid), String> {
         match game {
             "hex" => {
