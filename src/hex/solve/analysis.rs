@@ -185,7 +185,10 @@ impl Analysis {
                         });
                     }
                 }
-                before = Some(board.clone());
+                // Once the game is found lost, no later board is needed.
+                if lost_at.is_none() {
+                    before = Some(board.clone());
+                }
                 let verdict = match winner {
                     Some(winner) => format!("{to_move} to move: {winner} wins"),
                     None => format!("{to_move} to move: unknown"),

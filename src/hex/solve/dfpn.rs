@@ -77,13 +77,6 @@ impl Counts {
     }
 }
 
-impl<B: Cells> Search<B> {
-    /// The virtual-connection engine's work so far.
-    pub fn vc_work(&self) -> super::vc::Work {
-        self.vcs.work
-    }
-}
-
 /// What expanding a position found.
 enum Expansion {
     /// The side to move wins, with this move.
@@ -213,11 +206,6 @@ impl<B: Cells> Search<B> {
     /// The deadline, if any.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
-    }
-
-    /// Whether the deadline has passed.
-    pub fn aborted(&self) -> bool {
-        self.aborted
     }
 
     /// The table, for its statistics.

@@ -61,19 +61,6 @@ pub struct SideToSide<B> {
     pub any_semi: bool,
 }
 
-/// Counts of the work done, for the solver's statistics.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Work {
-    /// Builds.
-    pub builds: u64,
-    /// Full connections found by the AND rule (base ones aside).
-    pub and_fulls: u64,
-    /// Semi connections found.
-    pub semis: u64,
-    /// Full connections found by the OR rule.
-    pub or_fulls: u64,
-}
-
 /// One pair's carriers, with which of them the AND rule has used.
 #[derive(Clone, Debug)]
 struct List<B> {
@@ -198,8 +185,6 @@ pub struct Connections<B> {
     or_queue: Vec<(u16, u16)>,
     or_scratch: Vec<B>,
     pieces: Vec<(u16, B)>,
-    /// The work done so far.
-    pub work: Work,
 }
 
 impl<B: Cells> Connections<B> {
@@ -221,7 +206,6 @@ impl<B: Cells> Connections<B> {
             or_queue: Vec::new(),
             or_scratch: Vec::new(),
             pieces: Vec::new(),
-            work: Work::default(),
         }
     }
 
@@ -311,7 +295,6 @@ impl<B: Cells> Connections<B> {
         list.carriers.push(carrier);
         list.keys.push(key);
         list.meet &= carrier;
-        self.work.semis += 1;
         if !list.queued && list.meet.is_empty() {
             list.queued = true;
             self.or_queue.push((x, y));
@@ -322,7 +305,6 @@ impl<B: Cells> Connections<B> {
     /// opponent's being `theirs`, and says what joins the colour's two sides.
     pub fn build(&mut self, geometry: &Geometry<B>, red: bool, own: B, theirs: B) -> SideToSide<B> {
         self.clear();
-        self.work.builds += 1;
         let empty = geometry.board & !(own | theirs);
         let (first, second) = geometry.sides(red);
         let side_a = self.cells as u16;
@@ -467,7 +449,6 @@ impl<B: Cells> Connections<B> {
                     let union = carrier | second | B::bit(middle as usize);
                     self.add_semi(end, other, union, middle);
                 } else {
-                    self.work.and_fulls += 1;
                     self.add_full(end, other, carrier | second);
                 }
             }
@@ -490,7 +471,6 @@ impl<B: Cells> Connections<B> {
         // intersection is empty.
         if self.fulls[pair].carriers.is_empty() {
             let union = greedy_union(&semis, None);
-            self.work.or_fulls += 1;
             self.add_full(x, y, union);
         }
         // More are worth having only if they avoid some cell of the intersection of the
@@ -504,7 +484,6 @@ impl<B: Cells> Connections<B> {
             }
             match greedy_union_avoiding(&semis, avoid) {
                 Some(union) => {
-                    self.work.or_fulls += 1;
                     self.add_full(x, y, union);
                     candidates &= union;
                 }
