@@ -64,6 +64,14 @@ pub trait Game: Sync {
     /// from the content), each as far as [`Game::Raw`] goes.
     fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Self::Raw>;
 
+    /// Reads the cases of one input to be judged on many threads: as [`Game::read`], but a
+    /// case whose layout the format finds at a glance is left as its text, for
+    /// [`Game::prepare`] to read on another thread, so that reading, too, runs on every core.
+    /// By default, [`Game::read`].
+    fn read_for_threads<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Self::Raw> {
+        self.read(input)
+    }
+
     /// Roughly how much work a raw case is (its cells, or its text's bytes), so that batches
     /// judged together stay of a bounded size.
     fn weight(&self, raw: &Self::Raw) -> usize;

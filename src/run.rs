@@ -165,16 +165,33 @@ fn one_case<G: Game>(
 /// The most weight ([`Game::weight`]: cells, or bytes of a record) read ahead in one batch.
 #[cfg(feature = "parallel")]
 const BATCH_WEIGHT: usize = 1 << 20;
-/// The most cases in one batch.
+/// The most cases in one batch: enough to make a thread's turn worth its hand-over, few
+/// enough to share the work of a file out evenly.
 #[cfg(feature = "parallel")]
-const BATCH_CASES: usize = 4096;
+const BATCH_CASES: usize = 1024;
 
-/// [`run`] on `jobs` threads: one reads the input into batches of cases of bounded weight
-/// while a pool prepares and judges the batch before, each case into a buffer of its own;
-/// the buffers are written in input order, so the output is [`run`]'s, byte for byte, and
-/// the first bad case still comes after the answers of every case before it. Memory stays
-/// within two batches. A batch of a single case (a huge board) is written as it is judged,
-/// as [`run`] writes it.
+/// Consecutive cases of the input, each with its number.
+#[cfg(feature = "parallel")]
+type Batch<R> = Vec<(usize, Result<R, InputError>)>;
+
+/// What the thread that writes gets, in turn `.0` of the input.
+#[cfg(feature = "parallel")]
+enum Ready<R> {
+    /// A batch judged by a worker.
+    Judged(Judged),
+    /// A batch of a single case (a huge board, or an error), left to the writer to judge as
+    /// [`run`] does, writing as it goes.
+    Single(usize, Result<R, InputError>),
+}
+
+/// [`run`] on `jobs` threads: one reads the input into batches of cases of bounded weight,
+/// cases whose layout the format finds at a glance left as their text
+/// ([`Game::read_for_threads`]); `jobs` workers each take the next batch, read its texts
+/// and judge its cases into a buffer of its own; the buffers are written in input order, so
+/// the output is [`run`]'s, byte for byte, and the first bad case still comes after the
+/// answers of every case before it. Memory stays within a few batches a worker. A batch of a
+/// single case (a huge board) is judged by the writer and written as it is judged, as
+/// [`run`] writes it.
 ///
 /// # Errors
 /// As [`run`].
@@ -187,76 +204,120 @@ pub fn run_parallel<G: Game>(
     jobs: usize,
     warn: &mut dyn FnMut(Warning),
 ) -> Result<Summary, RunError> {
-    use rayon::prelude::*;
+    use std::sync::{Arc, Mutex, mpsc};
     if jobs <= 1 {
         return run(game, input, out, views, warn);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| RunError::Output(io::Error::other(e)))?;
-    type Batch<R> = Vec<(usize, Result<R, InputError>)>;
     std::thread::scope(|scope| {
-        let (batches, received) = std::sync::mpsc::sync_channel::<Batch<G::Raw>>(1);
+        let (to_workers, batches) = mpsc::sync_channel::<(usize, Batch<G::Raw>)>(jobs);
+        // Shared by the workers, and gone with the last of them, so that the reader's next
+        // send fails once no worker is left to judge (after a failure).
+        let batches = Arc::new(Mutex::new(batches));
+        let (to_writer, ready) = mpsc::sync_channel::<(usize, Ready<G::Raw>)>(2 * jobs);
+        // Emptied batches go back to the reader: their memory is reused, not asked of the
+        // system afresh (zeroed pages) for every batch.
+        let (emptied, recycled) = mpsc::sync_channel::<Batch<G::Raw>>(2 * jobs);
+        let singles = to_writer.clone();
         scope.spawn(move || {
-            let (mut batch, mut weight) = (Vec::new(), 0);
-            for (number, raw) in (1..).zip(game.read(input)) {
+            let send = |turn, mut batch: Batch<G::Raw>| {
+                if batch.len() == 1 {
+                    let (number, raw) = batch.pop().expect("one case");
+                    singles.send((turn, Ready::Single(number, raw))).is_ok()
+                } else {
+                    to_workers.send((turn, batch)).is_ok()
+                }
+            };
+            let (mut batch, mut weight, mut turn) = (Vec::new(), 0, 0);
+            for (number, raw) in (1..).zip(game.read_for_threads(input)) {
                 weight += raw.as_ref().map_or(1, |raw| game.weight(raw).max(1));
                 let failed = raw.is_err();
                 batch.push((number, raw));
                 if weight >= BATCH_WEIGHT || batch.len() >= BATCH_CASES || failed {
-                    if batches.send(std::mem::take(&mut batch)).is_err() {
+                    let next = recycled.try_recv().unwrap_or_default();
+                    if !send(turn, std::mem::replace(&mut batch, next)) {
                         return;
                     }
-                    weight = 0;
+                    (weight, turn) = (0, turn + 1);
                 }
             }
             if !batch.is_empty() {
-                let _ = batches.send(batch);
+                send(turn, batch);
             }
         });
-        let mut summary = Summary::default();
-        for mut batch in received {
-            if batch.len() == 1 {
-                let (number, raw) = batch.pop().expect("one case");
-                let disagrees = one_case(game, number, raw, views, out, warn)?;
-                summary.cases += 1;
-                summary.disagreements += usize::from(disagrees);
-                continue;
-            }
-            let judged: Vec<Judged> = pool.install(|| {
-                batch
-                    .into_par_iter()
-                    .map(|(number, raw)| {
-                        let mut judged = Judged::default();
-                        let mut note = |warning| judged.warnings.push(warning);
-                        judged.outcome =
-                            one_case(game, number, raw, views, &mut judged.output, &mut note);
-                        judged
-                    })
-                    .collect()
-            });
-            for case in judged {
-                for warning in case.warnings {
-                    warn(warning);
+        for _ in 0..jobs {
+            let (batches, to_writer) = (Arc::clone(&batches), to_writer.clone());
+            let emptied = emptied.clone();
+            scope.spawn(move || {
+                loop {
+                    let next = batches.lock().map(|batches| batches.recv());
+                    let Ok(Ok((turn, mut batch))) = next else {
+                        return;
+                    };
+                    let mut judged = Judged::default();
+                    for (number, raw) in batch.drain(..) {
+                        if !judged.add(game, number, raw, views) {
+                            break;
+                        }
+                    }
+                    let _ = emptied.try_send(batch);
+                    if to_writer.send((turn, Ready::Judged(judged))).is_err() {
+                        return;
+                    }
                 }
-                out.write_all(&case.output)?;
-                let disagrees = case.outcome?;
-                summary.cases += 1;
-                summary.disagreements += usize::from(disagrees);
-            }
+            });
         }
-        Ok(summary)
+        drop((to_writer, batches));
+        write_in_turn(game, ready, out, views, warn)
     })
 }
 
-/// One case judged by a worker of [`run_parallel`]: its output and warnings, kept for their
-/// turn.
+/// Writes what the workers of [`run_parallel`] send, in input order; stops at the first
+/// failure (the threads stop when their next send finds no one listening).
+#[cfg(feature = "parallel")]
+fn write_in_turn<G: Game>(
+    game: &G,
+    ready: std::sync::mpsc::Receiver<(usize, Ready<G::Raw>)>,
+    out: &mut impl Write,
+    views: &Views,
+    warn: &mut dyn FnMut(Warning),
+) -> Result<Summary, RunError> {
+    let mut summary = Summary::default();
+    let mut waiting = std::collections::BTreeMap::new();
+    let mut turn = 0;
+    for (arrived, what) in ready {
+        waiting.insert(arrived, what);
+        while let Some(what) = waiting.remove(&turn) {
+            turn += 1;
+            match what {
+                Ready::Single(number, raw) => {
+                    let disagrees = one_case(game, number, raw, views, out, warn)?;
+                    summary.cases += 1;
+                    summary.disagreements += usize::from(disagrees);
+                }
+                Ready::Judged(judged) => {
+                    for warning in judged.warnings {
+                        warn(warning);
+                    }
+                    out.write_all(&judged.output)?;
+                    summary.cases += judged.cases;
+                    summary.disagreements += judged.disagreements;
+                    judged.outcome?;
+                }
+            }
+        }
+    }
+    Ok(summary)
+}
+
+/// Consecutive cases judged by a worker of [`run_parallel`]: their output and warnings, kept
+/// for their turn, up to the first that failed.
 #[cfg(feature = "parallel")]
 struct Judged {
     output: Vec<u8>,
     warnings: Vec<Warning>,
-    outcome: Result<bool, RunError>,
+    cases: usize,
+    disagreements: usize,
+    outcome: Result<(), RunError>,
 }
 
 #[cfg(feature = "parallel")]
@@ -265,7 +326,35 @@ impl Default for Judged {
         Judged {
             output: Vec::new(),
             warnings: Vec::new(),
-            outcome: Ok(false),
+            cases: 0,
+            disagreements: 0,
+            outcome: Ok(()),
+        }
+    }
+}
+
+#[cfg(feature = "parallel")]
+impl Judged {
+    /// Judges the next case; says whether it went well (the cases after one that failed are
+    /// not judged).
+    fn add<G: Game>(
+        &mut self,
+        game: &G,
+        number: usize,
+        raw: Result<G::Raw, InputError>,
+        views: &Views,
+    ) -> bool {
+        let mut note = |warning| self.warnings.push(warning);
+        match one_case(game, number, raw, views, &mut self.output, &mut note) {
+            Ok(disagrees) => {
+                self.cases += 1;
+                self.disagreements += usize::from(disagrees);
+                true
+            }
+            Err(e) => {
+                self.outcome = Err(e);
+                false
+            }
         }
     }
 }

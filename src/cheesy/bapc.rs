@@ -21,8 +21,8 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Board, Field, MAX_SIDE, Position, PositionError, Square, Winner};
-use crate::input::cases::{Body, Framed, Framing};
+use super::{BitRows, Board, Field, MAX_SIDE, Position, PositionError, Square, Winner};
+use crate::input::cases::{self, Body, CaseText, Cut, Framed, Framing, Glance};
 use crate::input::tokens::{self, Tokens};
 use crate::input::{InputError, Pos};
 use crate::validate::{Lines, Report};
@@ -30,10 +30,28 @@ use crate::validate::{Lines, Report};
 /// Reads a contest input from `reader`, one checked position at a time; after the first
 /// error, nothing.
 pub fn cases<R: BufRead>(reader: R) -> impl Iterator<Item = Result<Position, InputError>> {
-    let framing = Framing::Counted {
-        count: "the number of cases",
-    };
-    Framed::new(reader, framing, Positions)
+    Framed::new(reader, FRAMING, Positions)
+}
+
+/// The cases' framing: a count, then the cases.
+const FRAMING: Framing = Framing::Counted {
+    count: "the number of cases",
+};
+
+/// [`cases`], each case in the usual layout left as its text for [`read_text`] (see
+/// [`Framed::cutting`]).
+pub(crate) fn cut_cases<R: BufRead>(
+    reader: R,
+) -> impl Iterator<Item = Result<Cut<Position>, InputError>> {
+    Framed::new(reader, FRAMING, Positions).cutting()
+}
+
+/// Reads a case left as its text by [`cut_cases`], as [`cases`] would have read it.
+///
+/// # Errors
+/// As [`cases`] for that case.
+pub(crate) fn read_text(text: &CaseText) -> Result<Position, InputError> {
+    cases::read_text(text, &FRAMING, &mut Positions)
 }
 
 /// Reads one case: the rows, the king's square, the pawn's.
@@ -144,6 +162,9 @@ impl<R: BufRead> Body<R> for Positions {
         tokens: &mut Tokens<R>,
         _: Option<(u64, Pos)>,
     ) -> Result<Position, InputError> {
+        if let Some(position) = tokens.quick(quick_case) {
+            return Ok(position);
+        }
         let (board, x, king_pos) = rows(tokens)?;
         let (width, height) = (board.width() as u64, board.height() as u64);
         let (y, _) = tokens.number_in(1..=height, "the king's row yK")?;
@@ -164,6 +185,22 @@ impl<R: BufRead> Body<R> for Positions {
             };
             InputError::illegal(pos, e)
         })
+    }
+
+    /// The tokens [`Positions::read`] takes: rows up to the first token that starts with a
+    /// digit (the first token is a row whatever it is), then the king's column and three more
+    /// numbers.
+    fn frame(&self, buf: &[u8]) -> Option<usize> {
+        let mut glance = Glance::new(buf);
+        glance.token()?;
+        for _ in 0..=MAX_SIDE {
+            if glance.token()?[0].is_ascii_digit() {
+                glance.skip(3)?;
+                return Some(glance.end());
+            }
+        }
+        // Too many rows: read in the stream, which says so.
+        None
     }
 }
 
@@ -228,4 +265,97 @@ fn rows<R: BufRead>(tokens: &mut Tokens<R>) -> Result<(Board, u64, Pos), InputEr
         }
         fields.extend(token.text.iter().filter_map(|&b| Field::of_letter(b)));
     }
+}
+
+/// A case in its usual layout, read in one pass from the reader's buffer (see
+/// [`Tokens::quick`]): blank lines or spaces, rows of at most 64 letters each on a line of its
+/// own, then `xK yK` and `xP yP` on lines of their own (one space, each line ending in `\n`),
+/// all within `buf`, and a start the rules allow. Returns the position and the bytes read, or
+/// `None` for anything else, which the general reader reads and reports on.
+fn quick_case(buf: &[u8]) -> Option<(Position, usize)> {
+    let mut at = buf.iter().position(|&b| b != b'\n' && b != b' ')?;
+    let (forbidden, dangerous, width) = row_bits(&buf[at..])?;
+    let mut rows = BitRows::new(width);
+    rows.push_word_row(forbidden, dangerous);
+    at += width + 1;
+    while !buf.get(at)?.is_ascii_digit() {
+        let (forbidden, dangerous, length) = row_bits(&buf[at..])?;
+        if length != width || rows.height() == MAX_SIDE {
+            return None;
+        }
+        rows.push_word_row(forbidden, dangerous);
+        at += width + 1;
+    }
+    let board = rows.finish()?;
+    let mut square = || {
+        let (x, after) = small_number(buf, at, b' ')?;
+        let (y, after) = small_number(buf, after, b'\n')?;
+        at = after;
+        Some(Square { x, y })
+    };
+    let (king, pawn) = (square()?, square()?);
+    Some((Position::new(board, king, pawn).ok()?, at))
+}
+
+/// A row of 1 to 64 letters `F`, `D`, `.` ended by `\n` at the start of `text`: its `F` and
+/// `D` fields as bits (bit `x - 1` for column `x`) and its length. Eight letters at a time;
+/// `None` for anything else, or fewer than eight bytes left to look at.
+#[inline]
+fn row_bits(text: &[u8]) -> Option<(u64, u64, usize)> {
+    let (mut forbidden, mut dangerous) = (0u64, 0u64);
+    for (k, chunk) in text.chunks_exact(8).take(9).enumerate() {
+        let bytes = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let (f, d) = (bytes_equal(bytes, b'F'), bytes_equal(bytes, b'D'));
+        let letters = f | d | bytes_equal(bytes, b'.');
+        let run = (!letters).trailing_zeros() as usize;
+        let kept = (1u64 << run) - 1;
+        let shift = 8 * k;
+        if run > 0 && shift >= 64 {
+            return None;
+        }
+        forbidden |= (f & kept) << (shift % 64);
+        dangerous |= (d & kept) << (shift % 64);
+        let length = shift + run;
+        if run < 8 {
+            let ended = bytes_equal(bytes, b'\n') >> run & 1 == 1;
+            return (ended && length > 0).then_some((forbidden, dangerous, length));
+        }
+        // A row of a multiple of eight letters (the contest's): its end without another
+        // eight bytes.
+        if text.get(length) == Some(&b'\n') {
+            return Some((forbidden, dangerous, length));
+        }
+    }
+    None
+}
+
+/// Which of the eight bytes of `word` (the first in the lowest bits) equal `byte`: bit `i`
+/// for byte `i`.
+#[inline(always)]
+fn bytes_equal(word: u64, byte: u8) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let diff = word ^ (u64::from(byte) * 0x0101_0101_0101_0101);
+    // Bit 7 of each byte set when the byte of `diff` is not zero, exactly (no carries).
+    let nonzero = ((diff & LOW7) + LOW7) | diff;
+    let zero = !nonzero & !LOW7;
+    // Gather bit 7 of every byte into the top byte, byte i to bit 56 + i.
+    (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// One to three digits at `buf[at..]` followed by `end`: the number and the index after `end`.
+#[inline]
+fn small_number(buf: &[u8], at: usize, end: u8) -> Option<(usize, usize)> {
+    let digits = buf
+        .get(at..)?
+        .iter()
+        .take(4)
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    if digits == 0 || digits > 3 || *buf.get(at + digits)? != end {
+        return None;
+    }
+    let number = buf[at..at + digits]
+        .iter()
+        .fold(0, |n, &b| n * 10 + usize::from(b - b'0'));
+    Some((number, at + digits + 1))
 }

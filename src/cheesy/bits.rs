@@ -103,19 +103,12 @@ struct Masks<const K: usize> {
 
 impl<const K: usize> Masks<K> {
     fn new(board: &Board) -> Self {
-        let mut closed = vec![Row::EMPTY; board.height()];
-        let mut forbidden = vec![Row::EMPTY; board.height()];
+        let row = |words: &[u64]| Row(std::array::from_fn(|i| words[i]));
+        let (mut closed, mut forbidden) = (Vec::new(), Vec::new());
         for y in 1..=board.height() {
-            for x in 1..=board.width() {
-                match board.field(Square { x, y }) {
-                    Field::Forbidden => {
-                        closed[y - 1].set(x - 1);
-                        forbidden[y - 1].set(x - 1);
-                    }
-                    Field::Dangerous => closed[y - 1].set(x - 1),
-                    Field::Open => {}
-                }
-            }
+            let (f, d) = (row(board.forbidden_row(y)), row(board.dangerous_row(y)));
+            closed.push(f.or(d));
+            forbidden.push(f);
         }
         Masks {
             width: board.width(),
@@ -233,6 +226,8 @@ macro_rules! with_words {
     };
 }
 
+/// The contest's question by the general sweep (for boards of any size; [`super::word`]
+/// answers it faster for boards of at most 64 squares).
 pub(super) fn white_wins(board: &Board, king: Square, pawn: Square) -> bool {
     with_words!(board.width(), K => {
         let masks = Masks::<K>::new(board);

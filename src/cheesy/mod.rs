@@ -32,13 +32,17 @@ mod bits;
 #[cfg(feature = "generate")]
 pub mod generate;
 pub mod show;
+mod word;
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
+use smallvec::SmallVec;
+
 use crate::game::{Cases, Game};
-use crate::input::{InputError, Pos};
+use crate::input::cases::Cut;
+use crate::input::{CaseText, InputError, Pos};
 use crate::render::Style;
 use crate::validate::Report;
 
@@ -100,14 +104,21 @@ impl Field {
 }
 
 /// A board of fields, `width` x `height`, each from 1 to [`MAX_SIDE`].
+///
+/// Held as two sets of bits, the `F` fields and the `D` fields, a row at a time from the top
+/// row (y = height) down, [`Board::words`] 64-bit words a row (bit `x - 1` of a row for
+/// column `x`): the solver works on sets of squares, and a contest board (8 x 8, one word a
+/// row) fits inline, without an allocation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     width: usize,
     height: usize,
-    /// Row-major from the top row (y = height) down, as the contest lists them.
-    fields: Vec<Field>,
+    forbidden: RowBits,
+    dangerous: RowBits,
 }
 
+/// Bit rows of a board: inline up to 8 words (the contest's 8 x 8 board).
+type RowBits = SmallVec<[u64; 8]>;
 /// Why a board or a start position is not acceptable.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
@@ -135,17 +146,11 @@ impl Board {
     /// [`PositionError::Shape`] when there are no rows or more than [`MAX_SIDE`], or a row is
     /// empty, longer than [`MAX_SIDE`] or of another length than the first.
     pub fn from_rows(rows: &[Vec<Field>]) -> Result<Self, PositionError> {
-        let height = rows.len();
         let width = rows.first().map_or(0, Vec::len);
-        let fits = |n| (1..=MAX_SIDE).contains(&n);
-        if !fits(height) || !fits(width) || rows.iter().any(|row| row.len() != width) {
+        if rows.iter().any(|row| row.len() != width) {
             return Err(PositionError::Shape);
         }
-        Ok(Board {
-            width,
-            height,
-            fields: rows.concat(),
-        })
+        Board::from_fields(width, rows.concat())
     }
 
     /// A board of `width` columns from its fields, row by row from the top row.
@@ -158,11 +163,11 @@ impl Board {
         if !fits(width) || !fields.len().is_multiple_of(width) || !fits(fields.len() / width) {
             return Err(PositionError::Shape);
         }
-        Ok(Board {
-            width,
-            height: fields.len() / width,
-            fields,
-        })
+        let mut rows = BitRows::new(width);
+        for row in fields.chunks(width) {
+            rows.push_row(row.iter().copied());
+        }
+        Ok(rows.finish().expect("sides checked"))
     }
 
     /// An open board.
@@ -170,7 +175,7 @@ impl Board {
     /// # Panics
     /// When a side is 0 or over [`MAX_SIDE`].
     pub fn open(width: usize, height: usize) -> Self {
-        Board::from_rows(&vec![vec![Field::Open; width]; height]).expect("sides in range")
+        Board::from_fields(width, vec![Field::Open; width * height]).expect("sides in range")
     }
 
     /// Number of columns.
@@ -183,9 +188,45 @@ impl Board {
         self.height
     }
 
+    /// The 64-bit words of each row of [`Board::forbidden_row`] and [`Board::dangerous_row`]:
+    /// the width divided by 64, rounded up.
+    pub(crate) fn words(&self) -> usize {
+        words_for(self.width)
+    }
+
+    /// Row `y` (from 1 at the bottom) of the `F` fields: bit `x - 1` for column `x`.
+    ///
+    /// # Panics
+    /// When the row is off the board.
+    pub(crate) fn forbidden_row(&self, y: usize) -> &[u64] {
+        self.row_of(&self.forbidden, y)
+    }
+
+    /// Row `y` (from 1 at the bottom) of the `D` fields: bit `x - 1` for column `x`.
+    ///
+    /// # Panics
+    /// When the row is off the board.
+    pub(crate) fn dangerous_row(&self, y: usize) -> &[u64] {
+        self.row_of(&self.dangerous, y)
+    }
+
+    fn row_of<'a>(&self, bits: &'a RowBits, y: usize) -> &'a [u64] {
+        assert!((1..=self.height).contains(&y), "row {y} is off the board");
+        let words = self.words();
+        let start = (self.height - y) * words;
+        &bits[start..start + words]
+    }
+
     /// Whether a square is on the board.
     pub fn contains(&self, at: Square) -> bool {
         (1..=self.width).contains(&at.x) && (1..=self.height).contains(&at.y)
+    }
+
+    /// The word and bit of a square on the board.
+    fn bit(&self, at: Square) -> (usize, u64) {
+        assert!(self.contains(at), "{at} is off the board");
+        let word = (self.height - at.y) * self.words() + (at.x - 1) / 64;
+        (word, 1 << ((at.x - 1) % 64))
     }
 
     /// The field at a square on the board.
@@ -193,8 +234,14 @@ impl Board {
     /// # Panics
     /// When the square is off the board.
     pub fn field(&self, at: Square) -> Field {
-        assert!(self.contains(at), "{at} is off the board");
-        self.fields[(self.height - at.y) * self.width + at.x - 1]
+        let (word, bit) = self.bit(at);
+        if self.forbidden[word] & bit != 0 {
+            Field::Forbidden
+        } else if self.dangerous[word] & bit != 0 {
+            Field::Dangerous
+        } else {
+            Field::Open
+        }
     }
 
     /// Sets the field at a square on the board.
@@ -202,8 +249,83 @@ impl Board {
     /// # Panics
     /// When the square is off the board.
     pub fn set(&mut self, at: Square, field: Field) {
-        assert!(self.contains(at), "{at} is off the board");
-        self.fields[(self.height - at.y) * self.width + at.x - 1] = field;
+        let (word, bit) = self.bit(at);
+        self.forbidden[word] &= !bit;
+        self.dangerous[word] &= !bit;
+        match field {
+            Field::Forbidden => self.forbidden[word] |= bit,
+            Field::Dangerous => self.dangerous[word] |= bit,
+            Field::Open => {}
+        }
+    }
+}
+
+/// The 64-bit words a row of `width` squares takes.
+fn words_for(width: usize) -> usize {
+    width.div_ceil(64)
+}
+
+/// A board built row by row from the top, as the contest lists it.
+pub(crate) struct BitRows {
+    width: usize,
+    height: usize,
+    forbidden: RowBits,
+    dangerous: RowBits,
+}
+
+impl BitRows {
+    /// No rows yet, of `width` squares each (1 to [`MAX_SIDE`]).
+    pub fn new(width: usize) -> Self {
+        BitRows {
+            width,
+            height: 0,
+            forbidden: RowBits::new(),
+            dangerous: RowBits::new(),
+        }
+    }
+
+    /// The rows so far.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Adds the next row down (`width` fields).
+    pub fn push_row(&mut self, row: impl IntoIterator<Item = Field>) {
+        let start = self.forbidden.len();
+        let words = words_for(self.width);
+        self.height += 1;
+        self.forbidden.resize(start + words, 0);
+        self.dangerous.resize(start + words, 0);
+        for (x, field) in row.into_iter().enumerate() {
+            let (word, bit) = (start + x / 64, 1 << (x % 64));
+            match field {
+                Field::Forbidden => self.forbidden[word] |= bit,
+                Field::Dangerous => self.dangerous[word] |= bit,
+                Field::Open => {}
+            }
+        }
+    }
+
+    /// Adds the next row down as its words of `F` and `D` bits (one word a row: at most 64
+    /// squares wide).
+    pub fn push_word_row(&mut self, forbidden: u64, dangerous: u64) {
+        debug_assert_eq!(words_for(self.width), 1);
+        self.height += 1;
+        self.forbidden.push(forbidden);
+        self.dangerous.push(dangerous);
+    }
+
+    /// The board; `None` when it has no rows or more than [`MAX_SIDE`], or the width is out
+    /// of range.
+    pub fn finish(self) -> Option<Board> {
+        let height = self.height;
+        let fits = |n| (1..=MAX_SIDE).contains(&n);
+        (fits(self.width) && fits(height)).then_some(Board {
+            width: self.width,
+            height,
+            forbidden: self.forbidden,
+            dangerous: self.dangerous,
+        })
     }
 }
 
@@ -306,8 +428,10 @@ impl FromStr for Board {
 impl fmt::Display for Board {
     /// The rows in the contest's letters, top row first.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in self.fields.chunks(self.width) {
-            let letters: String = row.iter().map(|field| field.letter()).collect();
+        for y in (1..=self.height).rev() {
+            let letters: String = (1..=self.width)
+                .map(|x| self.field(Square { x, y }).letter())
+                .collect();
             writeln!(f, "{letters}")?;
         }
         Ok(())
@@ -474,7 +598,8 @@ pub fn solve(position: &Position) -> Outcome {
 
 /// The contest's question alone, without the evidence: whether White wins.
 pub fn white_wins(position: &Position) -> bool {
-    bits::white_wins(&position.board, position.king, position.pawn)
+    let (board, king, pawn) = (&position.board, position.king, position.pawn);
+    word::white_wins(board, king, pawn).unwrap_or_else(|| bits::white_wins(board, king, pawn))
 }
 
 /// Who wins from every king start, for one board and pawn start, by one backward sweep.
@@ -535,6 +660,16 @@ pub fn table(position: &Position) -> Table {
     bits::table(&position.board, position.pawn)
 }
 
+/// A case as reading leaves it ([`Game::Raw`]): read, or, when read for many threads
+/// ([`Game::read_for_threads`]), its text, which [`Game::prepare`] reads.
+#[derive(Debug)]
+pub enum Raw {
+    /// A case read (boxed: the text is the common case, and small).
+    Position(Box<Position>),
+    /// A case's text.
+    Text(CaseText),
+}
+
 /// Cheesy Chess as a [`Game`]: cases in the contest format (BAPC 2006), on boards of any
 /// size up to [`MAX_SIDE`].
 ///
@@ -544,7 +679,8 @@ pub fn table(position: &Position) -> Table {
 /// use arbiter::Game;
 /// use arbiter::cheesy::{Cheesy, Winner};
 ///
-/// let position = Cheesy.read("1\n...\n.F.\n...\n1 1\n2 3\n".as_bytes()).next().unwrap().unwrap();
+/// let raw = Cheesy.read("1\n...\n.F.\n...\n1 1\n2 3\n".as_bytes()).next().unwrap().unwrap();
+/// let position = Cheesy.prepare(raw).unwrap();
 /// assert_eq!(Cheesy.verdict(&position), Winner::White);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -552,21 +688,38 @@ pub struct Cheesy;
 
 impl Game for Cheesy {
     const NAME: &'static str = "cheesy";
-    type Raw = Position;
+    type Raw = Raw;
     type Case = Position;
     type Verdict = Winner;
     type Judgement = Outcome;
 
-    fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Position> {
-        Box::new(bapc::cases(input))
+    fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Raw> {
+        Box::new(
+            bapc::cases(input).map(|case| case.map(|position| Raw::Position(Box::new(position)))),
+        )
     }
 
-    fn weight(&self, raw: &Position) -> usize {
-        raw.board().width() * raw.board().height()
+    fn read_for_threads<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Raw> {
+        Box::new(bapc::cut_cases(input).map(|case| {
+            case.map(|cut| match cut {
+                Cut::Read(position) => Raw::Position(Box::new(position)),
+                Cut::Text(text) => Raw::Text(text),
+            })
+        }))
     }
 
-    fn prepare(&self, raw: Position) -> Result<Position, InputError> {
-        Ok(raw)
+    fn weight(&self, raw: &Raw) -> usize {
+        match raw {
+            Raw::Position(position) => position.board().width() * position.board().height(),
+            Raw::Text(text) => text.len(),
+        }
+    }
+
+    fn prepare(&self, raw: Raw) -> Result<Position, InputError> {
+        match raw {
+            Raw::Position(position) => Ok(*position),
+            Raw::Text(text) => bapc::read_text(&text),
+        }
     }
 
     fn verdict(&self, position: &Position) -> Winner {

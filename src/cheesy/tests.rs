@@ -250,8 +250,14 @@ fn tree_black_moves(b: &Board, king: Square, pawn: Square) -> bool {
 }
 
 fn small_case() -> impl Strategy<Value = (Board, Square, Square)> {
-    (1usize..=5, 1usize..=5)
-        .prop_filter("two squares", |(w, h)| w * h >= 2)
+    case_of((1usize..=5, 1usize..=5).prop_filter("two squares", |(w, h)| w * h >= 2))
+}
+
+/// Random legal cases on boards of the given sides: fields `F` and `D` 2 in 10 each.
+fn case_of(
+    sides: impl Strategy<Value = (usize, usize)>,
+) -> impl Strategy<Value = (Board, Square, Square)> {
+    sides
         .prop_flat_map(|(w, h)| {
             (
                 Just(w),
@@ -408,8 +414,11 @@ proptest! {
 
     #[test]
     fn solver_agrees_with_a_plain_game_tree_search((b, king, pawn) in small_case()) {
-        let outcome = solve(&start(&b, king, pawn).unwrap());
-        prop_assert_eq!(outcome.winner() == Winner::White, tree_white_wins(&b, king, pawn), "{}", b);
+        let position = start(&b, king, pawn).unwrap();
+        let outcome = solve(&position);
+        let tree = tree_white_wins(&b, king, pawn);
+        prop_assert_eq!(outcome.winner() == Winner::White, tree, "{}", b);
+        prop_assert_eq!(white_wins(&position), tree, "{}", b);
         match &outcome {
             Outcome::White(win) => check_white_line(&b, win, pawn),
             Outcome::Black(lost) => check_black_win(&b, lost, king, pawn),
@@ -426,5 +435,86 @@ proptest! {
                 prop_assert_eq!(t.white_wins(king), expected, "king {} on\n{}", king, b);
             }
         }
+    }
+
+    /// The one-word sweep for boards of at most 64 squares against the general one, on
+    /// every shape of 2 to 64 squares (8 x 8, 64 x 1, 1 x 64, 5 x 12, ...).
+    #[test]
+    fn the_one_word_sweep_agrees_with_the_general_sweep(
+        (b, king, pawn) in case_of(
+            (1usize..=64, 1usize..=64).prop_filter("2 to 64 squares", |(w, h)| (2..=64).contains(&(w * h)))
+        )
+    ) {
+        let expected = bits::white_wins(&b, king, pawn);
+        prop_assert_eq!(word::white_wins(&b, king, pawn), Some(expected), "{}", b);
+    }
+}
+
+#[test]
+fn boards_over_64_squares_take_the_general_sweep() {
+    let b = Board::open(13, 5);
+    assert_eq!(word::white_wins(&b, sq(1, 1), sq(13, 5)), None);
+    assert!(!white_wins(&start(&b, sq(1, 1), sq(13, 5)).unwrap()));
+}
+
+/// Every case of `text` as read (positions, or the error's message), through a reader
+/// buffer of `capacity` bytes.
+fn read_all(text: &[u8], capacity: usize) -> Vec<Result<Position, String>> {
+    let reader = std::io::BufReader::with_capacity(capacity, text);
+    bapc::cases(reader)
+        .map(|case| case.map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// A contest file of `count` random cases of `width` x `height`, then `edits`: each
+/// replaces, inserts or removes one byte.
+fn edited_file() -> impl Strategy<Value = Vec<u8>> {
+    let file = (1usize..=70, 1usize..=9, 1usize..=4, any::<u64>()).prop_map(
+        |(width, height, count, seed)| {
+            use rand::SeedableRng;
+            let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+            let mut text = format!("{count}\n").into_bytes();
+            for _ in 0..count {
+                let (w, h) = if width * height < 2 {
+                    (2, 1)
+                } else {
+                    (width, height)
+                };
+                let case = generate::case(w, h, generate::Mode::Random, &mut rng);
+                bapc::write_case(&mut text, &case).unwrap();
+            }
+            text
+        },
+    );
+    let edit = (
+        any::<prop::sample::Index>(),
+        0u8..3,
+        prop::sample::select(b"FD.xX 0123456789\n\r\t\xc3".to_vec()),
+    );
+    (file, prop::collection::vec(edit, 0..4)).prop_map(|(mut text, edits)| {
+        for (at, kind, byte) in edits {
+            let i = at.index(text.len() + 1);
+            match kind {
+                0 if i < text.len() => text[i] = byte,
+                1 => text.insert(i, byte),
+                _ if i < text.len() => {
+                    text.remove(i);
+                }
+                _ => {}
+            }
+        }
+        text
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The quick reader of a case in its usual layout (a big buffer) against the general
+    /// reader alone (a buffer of one byte, which no case fits): the same positions and the
+    /// same errors, at the same lines and columns, on files with random edits.
+    #[test]
+    fn the_quick_reader_reads_as_the_general_one(text in edited_file()) {
+        prop_assert_eq!(read_all(&text, 1 << 16), read_all(&text, 1));
     }
 }

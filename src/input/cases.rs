@@ -7,12 +7,20 @@
 //!
 //! A framed input yields each case, then, at the first problem, one error, and then stops. It
 //! checks that nothing follows the last case.
+//!
+//! To read on many threads, [`Framed::cutting`] leaves a case whose layout its [`Body`] can
+//! find at a glance ([`Body::frame`]) as its text, a [`CaseText`], for [`read_text`] to read
+//! on another thread exactly as it would have been read in the stream: the same case, or the
+//! same error at the same line and column. Only the glance is left to the thread that reads
+//! the input, so the cases of one file are read on every core.
 
 use std::io::BufRead;
 use std::ops::RangeInclusive;
 
+use smallvec::SmallVec;
+
 use super::error::{InputError, Pos};
-use super::tokens::Tokens;
+use super::tokens::{Tokens, is_space};
 
 /// The largest number of cases a counted input may declare: far more than any file holds,
 /// and nothing is allocated for it.
@@ -50,6 +58,120 @@ pub(crate) trait Body<R> {
         tokens: &mut Tokens<R>,
         lead: Option<(u64, Pos)>,
     ) -> Result<Self::Case, InputError>;
+
+    /// The length of the next case's text at the start of `buf` (the white space before it,
+    /// and one byte of white space after it, included; for the until-zero framing, the case's
+    /// first number too), found at a glance (see [`Glance`]) without reading the case: the
+    /// tokens [`Body::read`] would take, counted the same way, all within `buf`. `None` when
+    /// unsure (a count out of range, a case that may go past `buf`, the 0 that ends the
+    /// input): the case is then read in the stream. By default, always `None`.
+    fn frame(&self, buf: &[u8]) -> Option<usize> {
+        let _ = buf;
+        None
+    }
+}
+
+/// A case's text, cut from an input by [`Framed::cutting`] to be read on another thread
+/// ([`read_text`]): its bytes, where they start in the input, and the case's number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseText {
+    /// Inline up to the size of a contest case of Cheesy Chess.
+    bytes: SmallVec<[u8; 96]>,
+    pos: Pos,
+    number: u64,
+}
+
+impl CaseText {
+    /// The text's length in bytes.
+    pub fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// Whether the text is empty (never, for a text cut from an input).
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+}
+
+/// A case read in the stream, or left as its text by [`Framed::cutting`].
+#[derive(Debug)]
+pub(crate) enum Cut<C> {
+    /// Read.
+    Read(C),
+    /// Its text, for [`read_text`].
+    Text(CaseText),
+}
+
+/// Reads a case from its text, as [`Framed`] would have read it in the stream: the same case,
+/// or the same error, with the case's number.
+///
+/// # Errors
+/// The case's first problem.
+pub(crate) fn read_text<'a, B: Body<&'a [u8]>>(
+    text: &'a CaseText,
+    framing: &Framing,
+    body: &mut B,
+) -> Result<B::Case, InputError> {
+    let mut tokens = Tokens::starting_at(&text.bytes[..], text.pos);
+    let lead = match framing {
+        Framing::Counted { .. } => None,
+        // The glance took a first number in range.
+        Framing::UntilZero { lead, range } => Some(
+            tokens
+                .number_in(range.clone(), lead)
+                .map_err(|e| e.in_case(text.number as usize))?,
+        ),
+    };
+    body.read(&mut tokens, lead)
+        .map_err(|e| e.in_case(text.number as usize))
+}
+
+/// A quick look at the tokens at the start of a buffer, for [`Body::frame`]: no places, no
+/// errors, and `None` as soon as a token may go past the buffer's end.
+pub(crate) struct Glance<'a> {
+    buf: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Glance<'a> {
+    /// Looks at `buf` from its start.
+    pub fn new(buf: &'a [u8]) -> Self {
+        Glance { buf, at: 0 }
+    }
+
+    /// The next token, white space before it skipped; `None` when the buffer ends before
+    /// white space ends the token.
+    #[inline]
+    pub fn token(&mut self) -> Option<&'a [u8]> {
+        let (buf, mut at) = (self.buf, self.at);
+        while at < buf.len() && is_space(buf[at]) {
+            at += 1;
+        }
+        let start = at;
+        while at < buf.len() && !is_space(buf[at]) {
+            at += 1;
+        }
+        if at == buf.len() {
+            return None;
+        }
+        self.at = at;
+        Some(&buf[start..at])
+    }
+
+    /// Steps over `count` tokens.
+    #[inline]
+    pub fn skip(&mut self, count: u64) -> Option<()> {
+        for _ in 0..count {
+            self.token()?;
+        }
+        Some(())
+    }
+
+    /// The length looked at, with the byte of white space after the last token.
+    pub fn end(&self) -> usize {
+        // `token` found white space after the last token.
+        self.at + 1
+    }
 }
 
 /// The cases of a framed input, read one at a time.
@@ -120,6 +242,42 @@ impl<R: BufRead, B: Body<R>> Framed<R, B> {
         self.read += 1;
         let read = self.body.read(&mut self.tokens, lead);
         read.map(Some).map_err(|e| e.in_case(case))
+    }
+}
+
+impl<R: BufRead, B: Body<R>> Framed<R, B> {
+    /// The cases, each whose layout [`Body::frame`] finds left as its text (see
+    /// [`read_text`]), the others read.
+    pub fn cutting(self) -> impl Iterator<Item = Result<Cut<B::Case>, InputError>> {
+        let mut framed = self;
+        std::iter::from_fn(move || {
+            if let Some(text) = framed.cut() {
+                return Some(Ok(Cut::Text(text)));
+            }
+            framed.next().map(|case| case.map(Cut::Read))
+        })
+    }
+
+    /// The next case's text, when it is due and [`Body::frame`] finds it.
+    fn cut(&mut self) -> Option<CaseText> {
+        let due = match self.framing {
+            Framing::Counted { .. } => self.declared.is_some_and(|n| self.read < n),
+            Framing::UntilZero { .. } => true,
+        };
+        if self.stopped || !due {
+            return None;
+        }
+        let (pos, body) = (self.tokens.pos(), &self.body);
+        let bytes = self.tokens.quick(|buf| {
+            let length = body.frame(buf)?;
+            Some((SmallVec::from_slice(&buf[..length]), length))
+        })?;
+        self.read += 1;
+        Some(CaseText {
+            bytes,
+            pos,
+            number: self.read,
+        })
     }
 }
 

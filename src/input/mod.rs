@@ -17,4 +17,5 @@ pub(crate) mod lines;
 pub(crate) mod rows;
 pub(crate) mod tokens;
 
+pub use cases::CaseText;
 pub use error::{ErrorKind, Illegal, InputError, Place, Pos, describe};

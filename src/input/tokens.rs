@@ -36,8 +36,9 @@ const SPACE: [bool; 256] = {
     table
 };
 
+/// Whether a byte is white space (space, tab, the line ends, vertical tab, form feed).
 #[inline(always)]
-fn is_space(byte: u8) -> bool {
+pub(crate) fn is_space(byte: u8) -> bool {
     SPACE[usize::from(byte)]
 }
 
@@ -221,6 +222,11 @@ impl<R: BufRead> Tokens<R> {
         InputError::new(Some(pos.into()), ErrorKind::Unexpected { expected, found })
     }
 
+    /// Where the next byte stands.
+    pub fn pos(&self) -> Pos {
+        self.at.pos()
+    }
+
     /// An error at the end of the input, saying what was expected there.
     pub fn end_error(&self, expected: impl Into<String>) -> InputError {
         InputError::end(self.end, expected)
@@ -305,6 +311,42 @@ impl<R: BufRead> Tokens<R> {
         self.reader.consume(found.end);
         self.at = found.after;
         Some((found.value, found.pos))
+    }
+
+    /// A game's common layout, read in one pass straight from the reader's buffer: `parse`
+    /// gets what the buffer holds and returns a value with the number of bytes it used, which
+    /// are then consumed. The used bytes must be ASCII without `\r`, so that the line and
+    /// column follow from the `\n`s alone. When `parse` declines (a layout of its own not
+    /// met, a case cut by the buffer's end, anything to report), or the bytes break that
+    /// rule, nothing is consumed and `None` is returned: the general path reads the same
+    /// bytes and says what is wrong where.
+    #[inline]
+    pub fn quick<T>(&mut self, parse: impl FnOnce(&[u8]) -> Option<(T, usize)>) -> Option<T> {
+        let buf = self.reader.fill_buf().ok()?;
+        let (value, used) = parse(buf)?;
+        let text = buf.get(..used)?;
+        // One pass that vectorises: the newlines, and whether any byte is not plain ASCII.
+        let odd = text
+            .iter()
+            .fold(0, |odd, &b| odd | (b & 0x80) | u8::from(b == b'\r'));
+        let newlines = text.iter().filter(|&&b| b == b'\n').count();
+        if odd != 0 {
+            return None;
+        }
+        match text.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                // A `\n` right after a `\r` ends the line the `\r` ended.
+                let continued = self.at.after_cr && text[0] == b'\n';
+                self.at.line += newlines - usize::from(continued);
+                self.at.column = used - last;
+            }
+            None => self.at.column += used,
+        }
+        if used > 0 {
+            self.at.after_cr = false;
+        }
+        self.reader.consume(used);
+        Some(value)
     }
 
     /// Reads `count` numbers in `range` into `out` (cleared first), each with its position;
@@ -546,6 +588,27 @@ mod tests {
             assert_eq!(found, want, "buffer of {capacity}");
             assert!(tokens.finish().is_ok());
         }
+    }
+
+    #[test]
+    fn a_quick_read_keeps_lines_and_columns() {
+        // Letters read quickly, then the general path: positions as if every token had been
+        // read one by one.
+        let mut tokens = Tokens::new("ab\ncd e\r\nf g".as_bytes());
+        let quick = tokens.quick(|buf| Some((buf[..2].to_vec(), 3)));
+        assert_eq!(quick.as_deref(), Some(&b"ab"[..]));
+        let cd = tokens.next_token(9, String::new).unwrap().unwrap().pos;
+        assert_eq!((cd.line, cd.column), (2, 1));
+        assert!(tokens.quick(|_| None::<((), usize)>).is_none());
+        // A `\r` is left to the general path.
+        assert!(tokens.quick(|buf| Some(((), buf.len()))).is_none());
+        let e = tokens.next_token(9, String::new).unwrap().unwrap().pos;
+        assert_eq!((e.line, e.column), (2, 4));
+        tokens.next_token(9, String::new).unwrap().unwrap();
+        // Within a line, the column moves on.
+        assert!(tokens.quick(|_| Some(((), 1))).is_some());
+        let g = tokens.next_token(9, String::new).unwrap().unwrap().pos;
+        assert_eq!((g.line, g.column), (3, 3));
     }
 
     #[test]
