@@ -1,0 +1,190 @@
+//! Whole commands side by side, as the README's table reports them: arbiter against the
+//! original contest solutions (compiled with `g++ -O2` from `../shared/seeds-cpp/` when that
+//! folder and g++ are there), against `wc -l` on the same file, and on one job against two.
+//!
+//! Each group runs its commands in one criterion run, so that their ratio holds however fast
+//! the machine is at the time (it varies by a third from minute to minute). The inputs are
+//! made by `arbiter gen` into a folder under the system's temporary folder, once.
+//!
+//! ```sh
+//! cargo bench --bench commands
+//! ```
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+
+const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
+
+/// The folder of the inputs and the compiled contest solutions.
+fn folder() -> PathBuf {
+    let folder = std::env::temp_dir().join("arbiter-bench");
+    std::fs::create_dir_all(&folder).expect("a folder for the inputs");
+    folder
+}
+
+/// `arbiter gen <args>` into `name`, unless it is there already.
+fn input(name: &str, args: &[&str]) -> PathBuf {
+    let path = folder().join(name);
+    if !path.exists() {
+        let out = File::create(&path).expect("an input file");
+        let status = Command::new(ARBITER)
+            .arg("gen")
+            .args(args)
+            .stdout(out)
+            .status()
+            .expect("arbiter gen runs");
+        assert!(status.success(), "arbiter gen {args:?}");
+    }
+    path
+}
+
+/// The contest solution `seed_<name>.cpp`, compiled, or `None` without the sources or g++.
+fn seed(name: &str) -> Option<PathBuf> {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/seeds-cpp")
+        .join(format!("seed_{name}.cpp"));
+    let binary = folder().join(format!("seed_{name}"));
+    if !binary.exists() {
+        let built = Command::new("g++")
+            .args(["-O2", "-o"])
+            .arg(&binary)
+            .arg(&source)
+            .status()
+            .is_ok_and(|status| status.success());
+        if !built {
+            eprintln!(
+                "no contest solution for {name}: {} or g++ missing",
+                source.display()
+            );
+            return None;
+        }
+    }
+    Some(binary)
+}
+
+/// Runs `program` with `args`, the input on standard input, the output thrown away.
+fn run(program: &Path, args: &[&str], input: &Path) {
+    let status = Command::new(program)
+        .args(args)
+        .stdin(File::open(input).expect("the input"))
+        .stdout(Stdio::null())
+        .status()
+        .expect("the command runs");
+    assert!(status.success(), "{} {args:?}", program.display());
+}
+
+/// One group: the contest solution (if any), `wc -l` (if asked), then arbiter on each of
+/// `jobs`.
+fn compare(
+    c: &mut Criterion,
+    group: &str,
+    game: &str,
+    file: &Path,
+    seed: Option<PathBuf>,
+    wc: bool,
+    jobs: &[usize],
+) {
+    let mut group = c.benchmark_group(group);
+    group.sample_size(10);
+    if let Some(seed) = seed {
+        group.bench_function("C++ solution", |b| b.iter(|| run(&seed, &[], file)));
+    }
+    if wc {
+        group.bench_function("wc -l", |b| b.iter(|| run(Path::new("wc"), &["-l"], file)));
+    }
+    for &jobs in jobs {
+        let jobs_arg = jobs.to_string();
+        let args = [game, "--jobs", jobs_arg.as_str()];
+        group.bench_function(format!("arbiter --jobs {jobs}"), |b| {
+            b.iter(|| run(Path::new(ARBITER), &args, file))
+        });
+    }
+    group.finish();
+}
+
+fn commands(c: &mut Criterion) {
+    let cheesy = input(
+        "cheesy100k.in",
+        &["cheesy", "--cases", "100000", "--seed", "8"],
+    );
+    compare(
+        c,
+        "cheesy 100000 cases 8x8",
+        "cheesy",
+        &cheesy,
+        seed("cheesy"),
+        false,
+        &[1, 2],
+    );
+    let go = input(
+        "go100k.in",
+        &["go", "--cases", "100000", "--size", "19", "--seed", "19"],
+    );
+    compare(
+        c,
+        "go 100000 cases 19x19",
+        "go",
+        &go,
+        seed("go"),
+        false,
+        &[1, 2],
+    );
+    let records = input(
+        "go10k.sgf",
+        &[
+            "go", "--cases", "10000", "--size", "19", "--mode", "finished", "--seed", "3",
+        ],
+    );
+    compare(
+        c,
+        "go 10000 SGF records 19x19",
+        "go",
+        &records,
+        None,
+        false,
+        &[1, 2],
+    );
+    let hex = input(
+        "hex4000.in",
+        &[
+            "hex", "--cases", "1", "--size", "4000", "--seed", "2", "--mode", "to-win",
+        ],
+    );
+    compare(c, "hex one 4000x4000 board", "hex", &hex, None, true, &[1]);
+    let hex100 = input(
+        "hex100.in",
+        &[
+            "hex", "--cases", "100", "--size", "100", "--seed", "2", "--mode", "to-win",
+        ],
+    );
+    compare(
+        c,
+        "hex 100 boards 100x100",
+        "hex",
+        &hex100,
+        seed("hex"),
+        false,
+        &[1, 2],
+    );
+    let gioco = input(
+        "gioco2000.in",
+        &[
+            "gioco", "--cases", "1", "--size", "2000", "--seed", "2", "--mode", "game",
+        ],
+    );
+    compare(
+        c,
+        "gioco one 2000x2000 board",
+        "gioco",
+        &gioco,
+        seed("xgame"),
+        true,
+        &[1],
+    );
+}
+
+criterion_group!(benches, commands);
+criterion_main!(benches);
