@@ -174,24 +174,31 @@ const BATCH_CASES: usize = 1024;
 #[cfg(feature = "parallel")]
 type Batch<R> = Vec<(usize, Result<R, InputError>)>;
 
-/// What the thread that writes gets, in turn `.0` of the input.
+/// What the thread that writes gets, in turn `.0` of the input, with the batch's emptied
+/// vector to hand back to the reader once written.
 #[cfg(feature = "parallel")]
 enum Ready<R> {
     /// A batch judged by a worker.
-    Judged(Judged),
+    Judged(Judged, Batch<R>),
     /// A batch of a single case (a huge board, or an error), left to the writer to judge as
     /// [`run`] does, writing as it goes.
-    Single(usize, Result<R, InputError>),
+    Single(usize, Result<R, InputError>, Batch<R>),
 }
+
+/// The most batches read and not yet written, a few a worker: memory stays within this many
+/// batches however slow one case is.
+#[cfg(feature = "parallel")]
+const BATCHES_A_JOB: usize = 4;
 
 /// [`run`] on `jobs` threads: one reads the input into batches of cases of bounded weight,
 /// cases whose layout the format finds at a glance left as their text
 /// ([`Game::read_for_threads`]); `jobs` workers each take the next batch, read its texts
 /// and judge its cases into a buffer of its own; the buffers are written in input order, so
 /// the output is [`run`]'s, byte for byte, and the first bad case still comes after the
-/// answers of every case before it. Memory stays within a few batches a worker. A batch of a
-/// single case (a huge board) is judged by the writer and written as it is judged, as
-/// [`run`] writes it.
+/// answers of every case before it. Memory stays within [`BATCHES_A_JOB`] batches a worker:
+/// the reader takes a new batch's vector only when the writer hands one back. A batch of a
+/// single case (a huge board) is judged by the writer and written as it is judged, as [`run`]
+/// writes it.
 ///
 /// # Errors
 /// As [`run`].
@@ -214,26 +221,40 @@ pub fn run_parallel<G: Game>(
         // send fails once no worker is left to judge (after a failure).
         let batches = Arc::new(Mutex::new(batches));
         let (to_writer, ready) = mpsc::sync_channel::<(usize, Ready<G::Raw>)>(2 * jobs);
-        // Emptied batches go back to the reader: their memory is reused, not asked of the
-        // system afresh (zeroed pages) for every batch.
-        let (emptied, recycled) = mpsc::sync_channel::<Batch<G::Raw>>(2 * jobs);
+        // Written batches' vectors go back to the reader: a bound on the batches in flight,
+        // and memory reused, not asked of the system afresh (zeroed pages) every batch.
+        let limit = BATCHES_A_JOB * jobs;
+        let (emptied, recycled) = mpsc::sync_channel::<Batch<G::Raw>>(limit);
         let singles = to_writer.clone();
         scope.spawn(move || {
             let send = |turn, mut batch: Batch<G::Raw>| {
                 if batch.len() == 1 {
                     let (number, raw) = batch.pop().expect("one case");
-                    singles.send((turn, Ready::Single(number, raw))).is_ok()
+                    singles
+                        .send((turn, Ready::Single(number, raw, batch)))
+                        .is_ok()
                 } else {
                     to_workers.send((turn, batch)).is_ok()
                 }
             };
-            let (mut batch, mut weight, mut turn) = (Vec::new(), 0, 0);
+            let (mut batch, mut weight, mut turn, mut made) = (Vec::new(), 0, 0, 1);
             for (number, raw) in (1..).zip(game.read_for_threads(input)) {
                 weight += raw.as_ref().map_or(1, |raw| game.weight(raw).max(1));
                 let failed = raw.is_err();
                 batch.push((number, raw));
                 if weight >= BATCH_WEIGHT || batch.len() >= BATCH_CASES || failed {
-                    let next = recycled.try_recv().unwrap_or_default();
+                    let next = match recycled.try_recv() {
+                        Ok(next) => next,
+                        Err(_) if made < limit => {
+                            made += 1;
+                            Vec::new()
+                        }
+                        // Wait for the writer; gone, it has stopped.
+                        Err(_) => match recycled.recv() {
+                            Ok(next) => next,
+                            Err(_) => return,
+                        },
+                    };
                     if !send(turn, std::mem::replace(&mut batch, next)) {
                         return;
                     }
@@ -246,7 +267,6 @@ pub fn run_parallel<G: Game>(
         });
         for _ in 0..jobs {
             let (batches, to_writer) = (Arc::clone(&batches), to_writer.clone());
-            let emptied = emptied.clone();
             scope.spawn(move || {
                 loop {
                     let next = batches.lock().map(|batches| batches.recv());
@@ -259,24 +279,28 @@ pub fn run_parallel<G: Game>(
                             break;
                         }
                     }
-                    let _ = emptied.try_send(batch);
-                    if to_writer.send((turn, Ready::Judged(judged))).is_err() {
+                    if to_writer
+                        .send((turn, Ready::Judged(judged, batch)))
+                        .is_err()
+                    {
                         return;
                     }
                 }
             });
         }
         drop((to_writer, batches));
-        write_in_turn(game, ready, out, views, warn)
+        write_in_turn(game, ready, emptied, out, views, warn)
     })
 }
 
-/// Writes what the workers of [`run_parallel`] send, in input order; stops at the first
-/// failure (the threads stop when their next send finds no one listening).
+/// Writes what the workers of [`run_parallel`] send, in input order, handing each written
+/// batch's vector back to the reader; stops at the first failure (the threads stop when
+/// their next send or wait finds no one there).
 #[cfg(feature = "parallel")]
 fn write_in_turn<G: Game>(
     game: &G,
     ready: std::sync::mpsc::Receiver<(usize, Ready<G::Raw>)>,
+    emptied: std::sync::mpsc::SyncSender<Batch<G::Raw>>,
     out: &mut impl Write,
     views: &Views,
     warn: &mut dyn FnMut(Warning),
@@ -288,13 +312,14 @@ fn write_in_turn<G: Game>(
         waiting.insert(arrived, what);
         while let Some(what) = waiting.remove(&turn) {
             turn += 1;
-            match what {
-                Ready::Single(number, raw) => {
+            let batch = match what {
+                Ready::Single(number, raw, batch) => {
                     let disagrees = one_case(game, number, raw, views, out, warn)?;
                     summary.cases += 1;
                     summary.disagreements += usize::from(disagrees);
+                    batch
                 }
-                Ready::Judged(judged) => {
+                Ready::Judged(judged, batch) => {
                     for warning in judged.warnings {
                         warn(warning);
                     }
@@ -302,8 +327,11 @@ fn write_in_turn<G: Game>(
                     summary.cases += judged.cases;
                     summary.disagreements += judged.disagreements;
                     judged.outcome?;
+                    batch
                 }
-            }
+            };
+            // The reader may be waiting for it; gone, it has finished.
+            let _ = emptied.try_send(batch);
         }
     }
     Ok(summary)

@@ -89,7 +89,32 @@ pub fn every_view<G: Game>(game: &G, input: &[u8], round_trip: bool) -> Checked 
         style: Style { color: false },
     };
     let _ = run(game, input, &mut io::sink(), &views, &mut |_| {});
+    assert_eq!(
+        verdicts(game, game.read_for_threads(input)),
+        verdicts(game, game.read(input)),
+        "read for threads (cases cut at a glance, read from their text) and read in the stream"
+    );
     checked
+}
+
+/// Each case's verdict, up to and with the first error (its message), from `raws`.
+fn verdicts<G: Game>(
+    game: &G,
+    raws: crate::game::Cases<'_, G::Raw>,
+) -> Vec<Result<String, String>> {
+    let mut verdicts = Vec::new();
+    for raw in raws {
+        let verdict = raw
+            .and_then(|raw| game.prepare(raw))
+            .map(|case| game.verdict(&case).to_string())
+            .map_err(|e| e.to_string());
+        let failed = verdict.is_err();
+        verdicts.push(verdict);
+        if failed {
+            break;
+        }
+    }
+    verdicts
 }
 
 /// Writes the contest line, the explanation (plain and coloured), the JSON record and the

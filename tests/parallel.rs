@@ -117,3 +117,32 @@ fn an_early_error_stops_a_long_parallel_run() {
     assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 2);
     assert!(result.unwrap_err().starts_with("case 3, line 22, column 1"));
 }
+
+/// The cases of a generated Hex input, without its count line.
+fn hex_cases(cases: usize, size: usize, seed: u64) -> Vec<u8> {
+    let mut input = Vec::new();
+    Hex::CONTEST
+        .write_input(&mut input, cases, size, None, seed)
+        .unwrap();
+    let body = input.iter().position(|&b| b == b'\n').unwrap() + 1;
+    input.split_off(body)
+}
+
+/// A board big enough to be a batch of its own, judged by the writer as it comes, between
+/// batches of small ones judged by the workers: all in input order.
+#[test]
+fn a_huge_board_among_small_ones_keeps_its_place() {
+    let mut input = b"2501\n".to_vec();
+    input.extend(hex_cases(1500, 5, 1));
+    input.extend(hex_cases(1, 1100, 2));
+    input.extend(hex_cases(1000, 6, 3));
+    let expected = sequential(&Hex::CONTEST, &input);
+    assert_eq!(
+        expected.1,
+        Ok(Summary {
+            cases: 2501,
+            disagreements: 0
+        })
+    );
+    assert!(parallel(&Hex::CONTEST, &input, 2) == expected);
+}
