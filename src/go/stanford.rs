@@ -216,6 +216,9 @@ impl<R: BufRead> Body<R> for Positions {
         lead: Option<(u64, Pos)>,
     ) -> Result<Position, InputError> {
         let n = lead.expect("the framing reads the size").0;
+        if let Some(position) = tokens.quick(|buf| quick_case(buf, n as usize)) {
+            return Ok(position);
+        }
         let points = n * n;
         let (black, header) = tokens.number_in(0..=points, "the number of black stones b")?;
         let (white, _) = tokens.number_in(
@@ -261,4 +264,55 @@ impl<R: BufRead> Body<R> for Positions {
         }
         Ok(position)
     }
+}
+
+/// A case after its size `n` in its usual layout, read in one pass from the reader's buffer
+/// (see [`Tokens::quick`]): numbers of at most four digits separated by spaces and line feeds,
+/// the counts in range, every coordinate on the board, no point taken twice, the last number
+/// ended by white space within `buf`. Returns the position and the bytes read up to the last
+/// digit, or `None` for anything else, which the general reader reads and reports on.
+fn quick_case(buf: &[u8], n: usize) -> Option<(Position, usize)> {
+    let mut at = 0;
+    let points = n * n;
+    let black = next_number(buf, &mut at).filter(|&b| b <= points)?;
+    let white = next_number(buf, &mut at).filter(|&w| w <= points - black)?;
+    let mut position = Position::new(n);
+    for (stone, count) in [(Stone::Black, black), (Stone::White, white)] {
+        for _ in 0..count {
+            let row = next_number(buf, &mut at).filter(|r| (1..=n).contains(r))?;
+            let col = next_number(buf, &mut at).filter(|c| (1..=n).contains(c))?;
+            let point = Coord {
+                row: row - 1,
+                col: col - 1,
+            };
+            position.place(point, stone).ok()?;
+        }
+    }
+    Some((position, at))
+}
+
+/// At `buf[*at..]`: one or more spaces or line feeds, then one to four digits that a space or
+/// a line feed ends within `buf`; moves `at` past the digits.
+#[inline(always)]
+fn next_number(buf: &[u8], at: &mut usize) -> Option<usize> {
+    let separator = |b: &u8| *b == b' ' || *b == b'\n';
+    let mut i = *at;
+    if !separator(buf.get(i)?) {
+        return None;
+    }
+    while buf.get(i).is_some_and(separator) {
+        i += 1;
+    }
+    let start = i;
+    let mut value = 0;
+    while let Some(digit) = buf.get(i).map(|b| b.wrapping_sub(b'0')).filter(|&d| d <= 9) {
+        value = value * 10 + usize::from(digit);
+        i += 1;
+    }
+    let digits = i - start;
+    if !(1..=4).contains(&digits) || !separator(buf.get(i)?) {
+        return None;
+    }
+    *at = i;
+    Some(value)
 }

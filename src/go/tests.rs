@@ -326,3 +326,56 @@ fn boards_past_the_run_limit_score_point_by_point_and_agree() {
         assert_eq!(s, score_of(&p, &territory(&p)));
     }
 }
+
+/// Every case of `text` as read (each position's diagram, or the error's message), through a
+/// reader buffer of `capacity` bytes.
+fn read_all(text: &[u8], capacity: usize) -> Vec<Result<String, String>> {
+    let reader = std::io::BufReader::with_capacity(capacity, text);
+    stanford::cases(reader)
+        .map(|case| case.map(|p| format!("{p:?}")).map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// A contest file of random positions, then up to three edits: each replaces, inserts or
+/// removes one byte.
+fn edited_file() -> impl Strategy<Value = Vec<u8>> {
+    let file = (prop::collection::vec(random_position(), 1..5)).prop_map(|positions| {
+        let mut text = Vec::new();
+        for p in &positions {
+            stanford::write_case(&mut text, p).unwrap();
+        }
+        text.extend_from_slice(b"0\n");
+        text
+    });
+    let edit = (
+        any::<prop::sample::Index>(),
+        0u8..3,
+        prop::sample::select(b"0123456789 \n\r\txX".to_vec()),
+    );
+    (file, prop::collection::vec(edit, 0..4)).prop_map(|(mut text, edits)| {
+        for (at, kind, byte) in edits {
+            let i = at.index(text.len() + 1);
+            match kind {
+                0 if i < text.len() => text[i] = byte,
+                1 => text.insert(i, byte),
+                _ if i < text.len() => {
+                    text.remove(i);
+                }
+                _ => {}
+            }
+        }
+        text
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The quick reader of a case in its usual layout (a big buffer) against the general
+    /// reader alone (a buffer of one byte, which no case fits): the same positions and the
+    /// same errors, at the same lines and columns, on files with random edits.
+    #[test]
+    fn the_quick_reader_reads_as_the_general_one(text in edited_file()) {
+        prop_assert_eq!(read_all(&text, 1 << 16), read_all(&text, 1));
+    }
+}
