@@ -466,8 +466,8 @@ fn read_all(text: &[u8], capacity: usize) -> Vec<Result<Position, String>> {
         .collect()
 }
 
-/// A contest file of `count` random cases of `width` x `height`, then `edits`: each
-/// replaces, inserts or removes one byte.
+/// A contest file of 1 to 4 random cases of one size up to 70 x 9, then up to three edits:
+/// each replaces, inserts or removes one byte.
 fn edited_file() -> impl Strategy<Value = Vec<u8>> {
     let file = (1usize..=70, 1usize..=9, 1usize..=4, any::<u64>()).prop_map(
         |(width, height, count, seed)| {
@@ -486,25 +486,7 @@ fn edited_file() -> impl Strategy<Value = Vec<u8>> {
             text
         },
     );
-    let edit = (
-        any::<prop::sample::Index>(),
-        0u8..3,
-        prop::sample::select(b"FD.xX 0123456789\n\r\t\xc3".to_vec()),
-    );
-    (file, prop::collection::vec(edit, 0..4)).prop_map(|(mut text, edits)| {
-        for (at, kind, byte) in edits {
-            let i = at.index(text.len() + 1);
-            match kind {
-                0 if i < text.len() => text[i] = byte,
-                1 => text.insert(i, byte),
-                _ if i < text.len() => {
-                    text.remove(i);
-                }
-                _ => {}
-            }
-        }
-        text
-    })
+    crate::input::edits::edited(file, b"FD.xX 0123456789\n\r\t\xc3")
 }
 
 proptest! {

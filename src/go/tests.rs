@@ -347,25 +347,7 @@ fn edited_file() -> impl Strategy<Value = Vec<u8>> {
         text.extend_from_slice(b"0\n");
         text
     });
-    let edit = (
-        any::<prop::sample::Index>(),
-        0u8..3,
-        prop::sample::select(b"0123456789 \n\r\txX".to_vec()),
-    );
-    (file, prop::collection::vec(edit, 0..4)).prop_map(|(mut text, edits)| {
-        for (at, kind, byte) in edits {
-            let i = at.index(text.len() + 1);
-            match kind {
-                0 if i < text.len() => text[i] = byte,
-                1 => text.insert(i, byte),
-                _ if i < text.len() => {
-                    text.remove(i);
-                }
-                _ => {}
-            }
-        }
-        text
-    })
+    crate::input::edits::edited(file, b"0123456789 \n\r\txX")
 }
 
 proptest! {

@@ -13,6 +13,8 @@
 pub mod error;
 
 pub(crate) mod cases;
+#[cfg(test)]
+pub(crate) mod edits;
 pub(crate) mod lines;
 pub(crate) mod rows;
 pub(crate) mod tokens;
