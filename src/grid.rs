@@ -119,14 +119,20 @@ impl Grid {
     /// # Panics
     /// When a side is 0 or exceeds [`MAX_SIDE`] (readers check this before building a grid).
     pub fn new(rows: usize, cols: usize) -> Self {
+        // The size is the caller's to choose here, so allocate it at once: all empty (zeroed
+        // memory), then the border ring, as `with_capacity`, `push_row_mapped` and `close`
+        // lay it out.
         let mut grid = Grid::with_capacity(rows, cols);
-        // The size is the caller's to choose here, so allocate it at once.
-        grid.cells.reserve_exact((rows + 1) * (cols + 2));
-        let empty_row = [EMPTY].repeat(cols);
-        for _ in 0..rows {
-            grid.push_row_mapped(&empty_row, |cell| cell);
+        let stride = cols + 2;
+        grid.cells.resize((rows + 2) * stride, EMPTY);
+        for row in grid.cells[stride..(rows + 1) * stride].chunks_exact_mut(stride) {
+            row[0] = BORDER | Side::Left.flag();
+            row[stride - 1] = BORDER | Side::Right.flag();
         }
-        grid.close();
+        let bottom = &mut grid.cells[(rows + 1) * stride..];
+        bottom.fill(BORDER | Side::Bottom.flag());
+        bottom[0] |= Side::Left.flag();
+        bottom[stride - 1] |= Side::Right.flag();
         grid
     }
 
@@ -363,6 +369,18 @@ impl Offsets {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_grid_is_the_grid_of_empty_rows_pushed() {
+        for (rows, cols) in [(1, 1), (1, 5), (4, 1), (3, 7), (19, 19)] {
+            let mut pushed = Grid::with_capacity(rows, cols);
+            for _ in 0..rows {
+                pushed.push_row_mapped(&vec![EMPTY; cols], |cell| cell);
+            }
+            pushed.close();
+            assert_eq!(Grid::new(rows, cols).cells, pushed.cells, "{rows} x {cols}");
+        }
+    }
 
     #[test]
     fn border_tells_the_sides_a_cell_touches() {

@@ -325,15 +325,18 @@ impl<R: BufRead> Tokens<R> {
         let buf = self.reader.fill_buf().ok()?;
         let (value, used) = parse(buf)?;
         let text = buf.get(..used)?;
-        // One pass that vectorises: the newlines, and whether any byte is not plain ASCII.
-        let odd = text
-            .iter()
-            .fold(0, |odd, &b| odd | (b & 0x80) | u8::from(b == b'\r'));
-        // Counted in bytes, 255 at most at a time: sixteen to a vector instruction.
-        let newlines: usize = text
-            .chunks(255)
-            .map(|chunk| usize::from(chunk.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))))
-            .sum();
+        // One pass that vectorises: the newlines, and whether any byte is not plain ASCII or
+        // is a `\r`; counted in bytes, 255 at most at a time, sixteen to a vector instruction.
+        let (mut newlines, mut odd) = (0, 0);
+        for chunk in text.chunks(255) {
+            let (mut chunk_newlines, mut chunk_odd) = (0u8, 0u8);
+            for &b in chunk {
+                chunk_newlines += u8::from(b == b'\n');
+                chunk_odd |= (b & 0x80) | u8::from(b == b'\r');
+            }
+            newlines += usize::from(chunk_newlines);
+            odd |= chunk_odd;
+        }
         if odd != 0 {
             return None;
         }
