@@ -56,6 +56,7 @@ pub mod selfcheck;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod sgf;
+mod swar;
 pub mod validate;
 
 #[cfg(feature = "generate")]

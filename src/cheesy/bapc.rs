@@ -25,6 +25,7 @@ use super::{BitRows, Board, Field, MAX_SIDE, Position, PositionError, Square, Wi
 use crate::input::cases::{self, Body, CaseText, Cut, Framed, Framing, Glance};
 use crate::input::tokens::{self, Tokens};
 use crate::input::{InputError, Pos};
+use crate::swar::bytes_equal;
 use crate::validate::{Lines, Report};
 
 /// Reads a contest input from `reader`, one checked position at a time; after the first
@@ -327,19 +328,6 @@ fn row_bits(text: &[u8]) -> Option<(u64, u64, usize)> {
         }
     }
     None
-}
-
-/// Which of the eight bytes of `word` (the first in the lowest bits) equal `byte`: bit `i`
-/// for byte `i`.
-#[inline(always)]
-fn bytes_equal(word: u64, byte: u8) -> u64 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let diff = word ^ (u64::from(byte) * 0x0101_0101_0101_0101);
-    // Bit 7 of each byte set when the byte of `diff` is not zero, exactly (no carries).
-    let nonzero = ((diff & LOW7) + LOW7) | diff;
-    let zero = !nonzero & !LOW7;
-    // Gather bit 7 of every byte into the top byte, byte i to bit 56 + i.
-    (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 /// One to three digits at `buf[at..]` followed by `end`: the number and the index after `end`.

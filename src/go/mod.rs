@@ -481,12 +481,9 @@ fn score_by_runs(position: &Position) -> Score {
     };
     // Bit c + 1 of a row mask is column c: bits 0 and n + 1 stay clear as the border.
     let masks = |row: usize| -> (u64, u64) {
-        let (mut black, mut white) = (0, 0);
-        for (col, &value) in position.grid.row(row).iter().enumerate() {
-            black |= u64::from(value == Stone::Black.cell()) << (col + 1);
-            white |= u64::from(value == Stone::White.cell()) << (col + 1);
-        }
-        (black, white)
+        let cells = position.grid.row(row);
+        let mask = |stone: Stone| crate::swar::row_equal(cells, stone.cell()) << 1;
+        (mask(Stone::Black), mask(Stone::White))
     };
     // A row has at most n / 2 + 1 runs.
     let most = n * (n / 2 + 1);
