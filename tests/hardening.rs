@@ -575,3 +575,13 @@ fn fuzz_hex_boards_whose_pictures_pass_a_megabyte_are_drawn() {
         assert!(checked.cases >= 1, "{name}: {checked:?}");
     }
 }
+
+#[test]
+fn fuzz_hex_sgf_setup_values_name_one_bad_value_whatever_the_set_order() {
+    // Game 4 sets up `AB` with several values that are not cells; they come as a set, and
+    // the error named whichever came first, so reading twice gave two messages.
+    let input = fuzz_find("hex-sgf-setup-set-order.sgf");
+    let checked = arbiter::selfcheck::every_view(&arbiter::hex::Hex::CONTEST, &input, true);
+    assert_eq!(checked.cases, 3);
+    assert!(checked.refused);
+}

@@ -183,8 +183,12 @@ fn convert(root: &SgfNode<Prop>) -> Result<Record, NotHex> {
                         Prop::AW(_) => ("AW", Some(Stone::Blue)),
                         _ => ("AE", None),
                     };
+                    // The values come as a set, in no fixed order: taken in sorted order,
+                    // the error names the same bad value on every run.
+                    let mut values: Vec<&String> = values.iter().collect();
+                    values.sort();
                     let mut cells = values
-                        .iter()
+                        .into_iter()
                         .map(|value| {
                             parse_point(value.trim()).ok_or_else(|| NotHex::Point {
                                 what: what.to_string(),
@@ -455,6 +459,21 @@ mod tests {
         assert!(
             swop.starts_with("game 1, move 2:") && swop.contains("\"swop\""),
             "{swop}"
+        );
+    }
+
+    #[test]
+    fn a_setup_list_with_bad_values_names_the_same_one_every_time() {
+        // The values of a setup property come as a set: the error must not depend on the
+        // set's order (found by the fuzzer: two reads named two values).
+        let text = "(;FF[4]GM[11]SZ[3]AB[B][b1[][c2][zz])";
+        let first = record_of(text).unwrap_err().to_string();
+        for _ in 0..20 {
+            assert_eq!(record_of(text).unwrap_err().to_string(), first);
+        }
+        assert!(
+            first.ends_with("AB[B] is not a cell (a1, b3, ...)"),
+            "{first}"
         );
     }
 
