@@ -76,114 +76,104 @@ fn run(program: &Path, args: &[&str], input: &Path) {
     assert!(status.success(), "{} {args:?}", program.display());
 }
 
-/// One group: the contest solution (if any), `wc -l` (if asked), then arbiter on each of
-/// `jobs`.
-fn compare(
-    c: &mut Criterion,
-    group: &str,
-    game: &str,
-    file: &Path,
-    seed: Option<PathBuf>,
+/// One figure of the README's table: a group of commands on one generated input.
+struct Figure {
+    /// The group's name.
+    name: &'static str,
+    /// The input's file name.
+    file: &'static str,
+    /// `arbiter gen` arguments making it; the first is the game.
+    generate: &'static [&'static str],
+    /// The contest solution to run against (`seed_<name>.cpp`), if any.
+    seed: Option<&'static str>,
+    /// Whether `wc -l` on the same file is timed too.
     wc: bool,
-    jobs: &[usize],
-) {
-    let mut group = c.benchmark_group(group);
-    group.sample_size(10);
-    if let Some(seed) = seed {
-        group.bench_function("C++ solution", |b| b.iter(|| run(&seed, &[], file)));
-    }
-    if wc {
-        group.bench_function("wc -l", |b| b.iter(|| run(Path::new("wc"), &["-l"], file)));
-    }
-    for &jobs in jobs {
-        let jobs_arg = jobs.to_string();
-        let args = [game, "--jobs", jobs_arg.as_str()];
-        group.bench_function(format!("arbiter --jobs {jobs}"), |b| {
-            b.iter(|| run(Path::new(ARBITER), &args, file))
-        });
-    }
-    group.finish();
+    /// The `--jobs` values arbiter runs with.
+    jobs: &'static [usize],
 }
 
-fn commands(c: &mut Criterion) {
-    let cheesy = input(
-        "cheesy100k.in",
-        &["cheesy", "--cases", "100000", "--seed", "8"],
-    );
-    compare(
-        c,
-        "cheesy 100000 cases 8x8",
-        "cheesy",
-        &cheesy,
-        seed("cheesy"),
-        false,
-        &[1, 2],
-    );
-    let go = input(
-        "go100k.in",
-        &["go", "--cases", "100000", "--size", "19", "--seed", "19"],
-    );
-    compare(
-        c,
-        "go 100000 cases 19x19",
-        "go",
-        &go,
-        seed("go"),
-        false,
-        &[1, 2],
-    );
-    let records = input(
-        "go10k.sgf",
-        &[
+const FIGURES: [Figure; 6] = [
+    Figure {
+        name: "cheesy 100000 cases 8x8",
+        file: "cheesy100k.in",
+        generate: &["cheesy", "--cases", "100000", "--seed", "8"],
+        seed: Some("cheesy"),
+        wc: false,
+        jobs: &[1, 2],
+    },
+    Figure {
+        name: "go 100000 cases 19x19",
+        file: "go100k.in",
+        generate: &["go", "--cases", "100000", "--size", "19", "--seed", "19"],
+        seed: Some("go"),
+        wc: false,
+        jobs: &[1, 2],
+    },
+    Figure {
+        name: "go 10000 SGF records 19x19",
+        file: "go10k.sgf",
+        generate: &[
             "go", "--cases", "10000", "--size", "19", "--mode", "finished", "--seed", "3",
         ],
-    );
-    compare(
-        c,
-        "go 10000 SGF records 19x19",
-        "go",
-        &records,
-        None,
-        false,
-        &[1, 2],
-    );
-    let hex = input(
-        "hex4000.in",
-        &[
+        seed: None,
+        wc: false,
+        jobs: &[1, 2],
+    },
+    Figure {
+        name: "hex one 4000x4000 board",
+        file: "hex4000.in",
+        generate: &[
             "hex", "--cases", "1", "--size", "4000", "--seed", "2", "--mode", "to-win",
         ],
-    );
-    compare(c, "hex one 4000x4000 board", "hex", &hex, None, true, &[1]);
-    let hex100 = input(
-        "hex100.in",
-        &[
+        seed: None,
+        wc: true,
+        jobs: &[1],
+    },
+    Figure {
+        name: "hex 100 boards 100x100",
+        file: "hex100.in",
+        generate: &[
             "hex", "--cases", "100", "--size", "100", "--seed", "2", "--mode", "to-win",
         ],
-    );
-    compare(
-        c,
-        "hex 100 boards 100x100",
-        "hex",
-        &hex100,
-        seed("hex"),
-        false,
-        &[1, 2],
-    );
-    let gioco = input(
-        "gioco2000.in",
-        &[
+        seed: Some("hex"),
+        wc: false,
+        jobs: &[1, 2],
+    },
+    Figure {
+        name: "gioco one 2000x2000 board",
+        file: "gioco2000.in",
+        generate: &[
             "gioco", "--cases", "1", "--size", "2000", "--seed", "2", "--mode", "game",
         ],
-    );
-    compare(
-        c,
-        "gioco one 2000x2000 board",
-        "gioco",
-        &gioco,
-        seed("xgame"),
-        true,
-        &[1],
-    );
+        seed: Some("xgame"),
+        wc: true,
+        jobs: &[1],
+    },
+];
+
+/// Each figure's group: the contest solution (if any), `wc -l` (if asked), then arbiter on
+/// each of its jobs.
+fn commands(c: &mut Criterion) {
+    for figure in &FIGURES {
+        let file = input(figure.file, figure.generate);
+        let game = figure.generate[0];
+        let mut group = c.benchmark_group(figure.name);
+        group.sample_size(10);
+        if let Some(seed) = figure.seed.and_then(seed) {
+            group.bench_function("C++ solution", |b| b.iter(|| run(&seed, &[], &file)));
+        }
+        if figure.wc {
+            group.bench_function("wc -l", |b| b.iter(|| run(Path::new("wc"), &["-l"], &file)));
+        }
+        for &jobs in figure.jobs {
+            let jobs_arg = jobs.to_string();
+            let args = [game, "--jobs", jobs_arg.as_str()];
+            group.bench_function(format!("arbiter --jobs {jobs}"), |b| {
+                b.iter(|| run(Path::new(ARBITER), &args, &file))
+            });
+        }
+        group.finish();
+    }
 }
 
 criterion_group!(benches, commands);

@@ -208,9 +208,9 @@ impl<R: BufRead> Body<R> for Positions {
 /// The board's rows, up to the first token that is not a row: the king's column, which is
 /// returned with its position.
 fn rows<R: BufRead>(tokens: &mut Tokens<R>) -> Result<(Board, u64, Pos), InputError> {
-    let mut fields: Vec<Field> = Vec::new();
-    let mut width = 0;
+    let mut rows: Option<BitRows> = None;
     loop {
+        let width = rows.as_ref().map_or(0, BitRows::width);
         // A row is at most MAX_SIDE letters; the king's column a few digits.
         let token = if width == 0 {
             tokens.token(
@@ -225,7 +225,9 @@ fn rows<R: BufRead>(tokens: &mut Tokens<R>) -> Result<(Board, u64, Pos), InputEr
         };
         if token.text[0].is_ascii_digit() && width > 0 {
             let x = tokens::number_of(&token, 1..=width as u64, "the king's column xK")?;
-            let board = Board::from_fields(width, fields).expect("rows checked while read");
+            let board = rows
+                .and_then(BitRows::finish)
+                .expect("rows checked while read");
             return Ok((board, x, token.pos));
         }
         if let Some(at) = token
@@ -254,17 +256,16 @@ fn rows<R: BufRead>(tokens: &mut Tokens<R>) -> Result<(Board, u64, Pos), InputEr
                 &token.text[at..end],
             ));
         }
-        if width == 0 {
-            width = token.text.len();
-        } else if token.text.len() != width {
+        let rows = rows.get_or_insert_with(|| BitRows::new(token.text.len()));
+        if token.text.len() != rows.width() {
             let expected = format!("a board row of {width} fields");
             return Err(InputError::unexpected(token.pos, expected, token.text));
         }
-        if fields.len() == MAX_SIDE * width {
+        if rows.height() == MAX_SIDE {
             let expected = format!("the king's column after at most {MAX_SIDE} rows");
             return Err(InputError::unexpected(token.pos, expected, token.text));
         }
-        fields.extend(token.text.iter().filter_map(|&b| Field::of_letter(b)));
+        rows.push_row(token.text.iter().filter_map(|&b| Field::of_letter(b)));
     }
 }
 

@@ -190,7 +190,7 @@ impl Board {
 
     /// The 64-bit words of each row of [`Board::forbidden_row`] and [`Board::dangerous_row`]:
     /// the width divided by 64, rounded up.
-    pub(crate) fn words(&self) -> usize {
+    fn words(&self) -> usize {
         words_for(self.width)
     }
 
@@ -282,6 +282,11 @@ impl BitRows {
             forbidden: RowBits::new(),
             dangerous: RowBits::new(),
         }
+    }
+
+    /// The squares a row.
+    pub fn width(&self) -> usize {
+        self.width
     }
 
     /// The rows so far.
