@@ -25,12 +25,16 @@
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
-use crate::input::InputError;
+use crate::input::{CaseTexts, Cut, InputError};
 use crate::render::Style;
 use crate::validate::Report;
 
 /// The cases of one input, each read when asked for; after the first error, nothing.
 pub type Cases<'a, C> = Box<dyn Iterator<Item = Result<C, InputError>> + 'a>;
+
+/// The cases of one input as [`Game::read_for_threads`] cuts them: each read, or many left as
+/// their texts; after the first error, nothing.
+pub type Pieces<'a, C> = Box<dyn Iterator<Item = Result<Cut<C>, InputError>> + 'a>;
 
 /// What a judgement must be to be written as a JSON record: `Serialize` when the `serde`
 /// feature is on, anything when it is off.
@@ -64,12 +68,24 @@ pub trait Game: Sync {
     /// from the content), each as far as [`Game::Raw`] goes.
     fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Self::Raw>;
 
-    /// Reads the cases of one input to be judged on many threads: as [`Game::read`], but a
-    /// case whose layout the format finds at a glance is left as its text, for
-    /// [`Game::prepare`] to read on another thread, so that reading, too, runs on every core.
-    /// By default, [`Game::read`].
-    fn read_for_threads<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Self::Raw> {
-        self.read(input)
+    /// Reads the cases of one input to be judged on many threads: as [`Game::read`], but
+    /// cases whose layout the format finds at a glance are left as their texts, many
+    /// consecutive cases in one piece, for [`Game::read_texts`] to read on another thread, so
+    /// that reading, too, runs on every core. By default, [`Game::read`], every case read.
+    fn read_for_threads<'a, R: BufRead + 'a>(&'a self, input: R) -> Pieces<'a, Self::Raw> {
+        Box::new(self.read(input).map(|raw| raw.map(Cut::Read)))
+    }
+
+    /// Reads the cases of texts cut by [`Game::read_for_threads`], as [`Game::read`] would
+    /// have read them: the same cases, or the same first error. By default (a game that
+    /// cuts no texts), an error.
+    fn read_texts(&self, texts: CaseTexts) -> Cases<'_, Self::Raw> {
+        let _ = texts;
+        let error = io::Error::new(
+            io::ErrorKind::Unsupported,
+            format!("{} reads no case texts", Self::NAME),
+        );
+        Box::new(std::iter::once(Err(InputError::io(error))))
     }
 
     /// Roughly how much work a raw case is (its cells, or its text's bytes), so that batches

@@ -24,7 +24,7 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use crate::game::{Game, Notation, Written};
-use crate::input::InputError;
+use crate::input::{Cut, InputError};
 use crate::render::Style;
 
 /// Why a run stopped early.
@@ -164,15 +164,16 @@ fn one_case<G: Game>(
 
 /// The most weight ([`Game::weight`]: cells, or bytes of a record) read ahead in one batch.
 #[cfg(feature = "parallel")]
-const BATCH_WEIGHT: usize = 1 << 20;
+const BATCH_WEIGHT: usize = 1 << 18;
 /// The most cases in one batch: enough to make a thread's turn worth its hand-over, few
 /// enough to share the work of a file out evenly.
 #[cfg(feature = "parallel")]
 const BATCH_CASES: usize = 1024;
 
-/// Consecutive cases of the input, each with its number.
+/// Consecutive pieces of the input (cases, or texts of many), each with its first case's
+/// number.
 #[cfg(feature = "parallel")]
-type Batch<R> = Vec<(usize, Result<R, InputError>)>;
+type Batch<R> = Vec<(usize, Result<Cut<R>, InputError>)>;
 
 /// What the thread that writes gets, in turn `.0` of the input, with the batch's emptied
 /// vector to hand back to the reader once written.
@@ -180,9 +181,9 @@ type Batch<R> = Vec<(usize, Result<R, InputError>)>;
 enum Ready<R> {
     /// A batch judged by a worker.
     Judged(Judged, Batch<R>),
-    /// A batch of a single case (a huge board, or an error), left to the writer to judge as
+    /// A batch of a single piece (a huge board, or an error), left to the writer to judge as
     /// [`run`] does, writing as it goes.
-    Single(usize, Result<R, InputError>, Batch<R>),
+    Single(usize, Result<Cut<R>, InputError>, Batch<R>),
 }
 
 /// The most batches read and not yet written, a few a worker: memory stays within this many
@@ -238,10 +239,17 @@ pub fn run_parallel<G: Game>(
                 }
             };
             let (mut batch, mut weight, mut turn, mut made) = (Vec::new(), 0, 0, 1);
-            for (number, raw) in (1..).zip(game.read_for_threads(input)) {
-                weight += raw.as_ref().map_or(1, |raw| game.weight(raw).max(1));
-                let failed = raw.is_err();
-                batch.push((number, raw));
+            let mut number = 1;
+            for piece in game.read_for_threads(input) {
+                let (cases, piece_weight) = match &piece {
+                    Ok(Cut::Read(raw)) => (1, game.weight(raw)),
+                    Ok(Cut::Texts(texts)) => (texts.cases(), texts.len()),
+                    Err(_) => (1, 1),
+                };
+                weight += piece_weight.max(1);
+                let failed = piece.is_err();
+                batch.push((number, piece));
+                number += cases;
                 if weight >= BATCH_WEIGHT || batch.len() >= BATCH_CASES || failed {
                     let next = match recycled.try_recv() {
                         Ok(next) => next,
@@ -274,8 +282,11 @@ pub fn run_parallel<G: Game>(
                         return;
                     };
                     let mut judged = Judged::default();
-                    for (number, raw) in batch.drain(..) {
-                        if !judged.add(game, number, raw, views) {
+                    for (number, piece) in batch.drain(..) {
+                        let added = each_case(game, number, piece, |number, raw| {
+                            judged.add(game, number, raw, views)
+                        });
+                        if !added {
                             break;
                         }
                     }
@@ -313,10 +324,22 @@ fn write_in_turn<G: Game>(
         while let Some(what) = waiting.remove(&turn) {
             turn += 1;
             let batch = match what {
-                Ready::Single(number, raw, batch) => {
-                    let disagrees = one_case(game, number, raw, views, out, warn)?;
-                    summary.cases += 1;
-                    summary.disagreements += usize::from(disagrees);
+                Ready::Single(number, piece, batch) => {
+                    let mut outcome = Ok(());
+                    each_case(game, number, piece, |number, raw| {
+                        match one_case(game, number, raw, views, out, warn) {
+                            Ok(disagrees) => {
+                                summary.cases += 1;
+                                summary.disagreements += usize::from(disagrees);
+                                true
+                            }
+                            Err(e) => {
+                                outcome = Err(e);
+                                false
+                            }
+                        }
+                    });
+                    outcome?;
                     batch
                 }
                 Ready::Judged(judged, batch) => {
@@ -335,6 +358,24 @@ fn write_in_turn<G: Game>(
         }
     }
     Ok(summary)
+}
+
+/// Hands each case of a piece to `judge` with its number, texts read as the game reads
+/// them ([`Game::read_texts`]), until `judge` says it failed; says whether all went well.
+#[cfg(feature = "parallel")]
+fn each_case<G: Game>(
+    game: &G,
+    number: usize,
+    piece: Result<Cut<G::Raw>, InputError>,
+    mut judge: impl FnMut(usize, Result<G::Raw, InputError>) -> bool,
+) -> bool {
+    match piece {
+        Ok(Cut::Texts(texts)) => (number..)
+            .zip(game.read_texts(texts))
+            .all(|(number, raw)| judge(number, raw)),
+        Ok(Cut::Read(raw)) => judge(number, Ok(raw)),
+        Err(e) => judge(number, Err(e)),
+    }
 }
 
 /// Consecutive cases judged by a worker of [`run_parallel`]: their output and warnings, kept

@@ -26,6 +26,7 @@
 use std::io::{self, Write};
 
 use crate::game::{Game, Written};
+use crate::input::Cut;
 use crate::render::Style;
 use crate::run::{Format, Views, run};
 
@@ -89,8 +90,13 @@ pub fn every_view<G: Game>(game: &G, input: &[u8], round_trip: bool) -> Checked 
         style: Style { color: false },
     };
     let _ = run(game, input, &mut io::sink(), &views, &mut |_| {});
+    let pieces = game.read_for_threads(input).flat_map(|piece| match piece {
+        Ok(Cut::Texts(texts)) => game.read_texts(texts),
+        Ok(Cut::Read(raw)) => Box::new(std::iter::once(Ok(raw))),
+        Err(e) => Box::new(std::iter::once(Err(e))),
+    });
     assert_eq!(
-        verdicts(game, game.read_for_threads(input)),
+        verdicts(game, Box::new(pieces)),
         verdicts(game, game.read(input)),
         "read for threads (cases cut at a glance, read from their text) and read in the stream"
     );

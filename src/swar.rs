@@ -15,6 +15,17 @@ pub(crate) fn bytes_equal(word: u64, byte: u8) -> u64 {
     (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
+/// How many bytes at the start of `word` (the first in the lowest bits) lie above `b' '`:
+/// the index of the first white space or control byte, 8 when there is none. (Subtracting
+/// `0x21` from every byte borrows only from a byte below it, so the first such byte is found
+/// exactly; bytes from `0x80` up count as above.)
+#[inline(always)]
+pub(crate) fn leading_above_space(word: u64) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let below = word.wrapping_sub(0x21 * ONES) & !word & (0x80 * ONES);
+    below.trailing_zeros() as usize / 8
+}
+
 /// Which bytes of `row` (at most 64) equal `byte`: bit `i` for byte `i`.
 #[inline]
 pub(crate) fn row_equal(row: &[u8], byte: u8) -> u64 {
@@ -45,6 +56,12 @@ mod tests {
         ) {
             let expected = row.iter().enumerate().fold(0, |mask, (i, &b)| mask | u64::from(b == byte) << i);
             prop_assert_eq!(row_equal(&row, byte), expected);
+        }
+
+        #[test]
+        fn the_first_byte_at_or_below_space_exactly(bytes in prop::array::uniform8(any::<u8>())) {
+            let expected = bytes.iter().position(|&b| b <= b' ').unwrap_or(8);
+            prop_assert_eq!(leading_above_space(u64::from_le_bytes(bytes)), expected);
         }
     }
 }

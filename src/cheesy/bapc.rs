@@ -22,10 +22,10 @@
 use std::io::{self, BufRead, Write};
 
 use super::{BitRows, Board, Field, MAX_SIDE, Position, PositionError, Square, Winner};
-use crate::input::cases::{self, Body, CaseText, Cut, Framed, Framing, Glance};
+use crate::input::cases::{self, Body, CaseTexts, Cut, Framed, Framing, Glance};
 use crate::input::tokens::{self, Tokens};
 use crate::input::{InputError, Pos};
-use crate::swar::bytes_equal;
+use crate::swar::{bytes_equal, leading_above_space};
 use crate::validate::{Lines, Report};
 
 /// Reads a contest input from `reader`, one checked position at a time; after the first
@@ -39,7 +39,7 @@ const FRAMING: Framing = Framing::Counted {
     count: "the number of cases",
 };
 
-/// [`cases`], each case in the usual layout left as its text for [`read_text`] (see
+/// [`cases`], the cases in the usual layout left as their texts for [`read_texts`] (see
 /// [`Framed::cutting`]).
 pub(crate) fn cut_cases<R: BufRead>(
     reader: R,
@@ -47,12 +47,9 @@ pub(crate) fn cut_cases<R: BufRead>(
     Framed::new(reader, FRAMING, Positions).cutting()
 }
 
-/// Reads a case left as its text by [`cut_cases`], as [`cases`] would have read it.
-///
-/// # Errors
-/// As [`cases`] for that case.
-pub(crate) fn read_text(text: &CaseText) -> Result<Position, InputError> {
-    cases::read_text(text, &FRAMING, &mut Positions)
+/// Reads the cases of texts cut by [`cut_cases`], as [`cases`] would have read them.
+pub(crate) fn read_texts(texts: CaseTexts) -> impl Iterator<Item = Result<Position, InputError>> {
+    cases::read_texts(texts, FRAMING, Positions)
 }
 
 /// Reads one case: the rows, the king's square, the pawn's.
@@ -192,6 +189,9 @@ impl<R: BufRead> Body<R> for Positions {
     /// digit (the first token is a row whatever it is), then the king's column and three more
     /// numbers.
     fn frame(&self, buf: &[u8]) -> Option<usize> {
+        if let Some(length) = contest_frame(buf).or_else(|| usual_frame(buf)) {
+            return Some(length);
+        }
         let mut glance = Glance::new(buf);
         glance.token()?;
         for _ in 0..=MAX_SIDE {
@@ -203,6 +203,68 @@ impl<R: BufRead> Body<R> for Positions {
         // Too many rows: read in the stream, which says so.
         None
     }
+}
+
+/// The contest's layout exactly, checked in a few word operations: 8 lines of 8 bytes above
+/// `b' '` (tokens), none but the first starting with a digit, then `x y` and `x y` of one
+/// digit each: 80 bytes. `None` for anything else.
+#[inline]
+fn contest_frame(buf: &[u8]) -> Option<usize> {
+    const LENGTH: usize = 80;
+    let case: &[u8; LENGTH] = buf.get(..LENGTH)?.try_into().ok()?;
+    let mut rows_plain = true;
+    for r in 0..8 {
+        let row = u64::from_le_bytes(case[9 * r..9 * r + 8].try_into().expect("eight bytes"));
+        rows_plain &= leading_above_space(row) == 8 && case[9 * r + 8] == b'\n';
+        rows_plain &= r == 0 || !case[9 * r].is_ascii_digit();
+    }
+    let squares = &case[72..];
+    let digits = squares.iter().step_by(2).all(u8::is_ascii_digit);
+    let separators = squares[1..].iter().step_by(2).eq(b" \n \n");
+    (rows_plain && digits && separators).then_some(LENGTH)
+}
+
+/// The length of the case at the start of `buf` in the usual layout, found a word at a time:
+/// lines of the same number of bytes above `b' '` (so each a token), ended by `\n`, up to the
+/// first line that starts with a digit, then four tokens each ended by one space or line
+/// feed. `None` for anything else (which [`Positions::frame`] then glances at token by
+/// token).
+fn usual_frame(buf: &[u8]) -> Option<usize> {
+    let width = token_length(buf, 0)?;
+    let mut at = 0;
+    for _ in 0..=MAX_SIDE {
+        if token_length(buf, at)? != width || *buf.get(at + width)? != b'\n' {
+            return None;
+        }
+        at += width + 1;
+        if buf.get(at)?.is_ascii_digit() {
+            for _ in 0..4 {
+                let length = token_length(buf, at)?;
+                if length == 0 || !matches!(buf.get(at + length)?, b' ' | b'\n') {
+                    return None;
+                }
+                at += length + 1;
+            }
+            return Some(at);
+        }
+    }
+    None
+}
+
+/// How many bytes above `b' '` follow `buf[at]` (at most about [`MAX_SIDE`]), eight at a
+/// time; `None` when the buffer may end first.
+#[inline]
+fn token_length(buf: &[u8], at: usize) -> Option<usize> {
+    let mut word_at = at;
+    while word_at - at <= MAX_SIDE {
+        let word = buf.get(word_at..word_at + 8)?;
+        let run = leading_above_space(u64::from_le_bytes(word.try_into().ok()?));
+        if run < 8 {
+            return Some(word_at - at + run);
+        }
+        word_at += 8;
+    }
+    None
 }
 
 /// The board's rows, up to the first token that is not a row: the king's column, which is

@@ -40,9 +40,8 @@ use std::str::FromStr;
 
 use smallvec::SmallVec;
 
-use crate::game::{Cases, Game};
-use crate::input::cases::Cut;
-use crate::input::{CaseText, InputError, Pos};
+use crate::game::{Cases, Game, Pieces};
+use crate::input::{CaseTexts, InputError, Pos};
 use crate::render::Style;
 use crate::validate::Report;
 
@@ -665,16 +664,6 @@ pub fn table(position: &Position) -> Table {
     bits::table(&position.board, position.pawn)
 }
 
-/// A case as reading leaves it ([`Game::Raw`]): read, or, when read for many threads
-/// ([`Game::read_for_threads`]), its text, which [`Game::prepare`] reads.
-#[derive(Debug)]
-pub enum Raw {
-    /// A case read (boxed: the text is the common case, and small).
-    Position(Box<Position>),
-    /// A case's text.
-    Text(CaseText),
-}
-
 /// Cheesy Chess as a [`Game`]: cases in the contest format (BAPC 2006), on boards of any
 /// size up to [`MAX_SIDE`].
 ///
@@ -693,38 +682,29 @@ pub struct Cheesy;
 
 impl Game for Cheesy {
     const NAME: &'static str = "cheesy";
-    type Raw = Raw;
+    type Raw = Position;
     type Case = Position;
     type Verdict = Winner;
     type Judgement = Outcome;
 
-    fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Raw> {
-        Box::new(
-            bapc::cases(input).map(|case| case.map(|position| Raw::Position(Box::new(position)))),
-        )
+    fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Position> {
+        Box::new(bapc::cases(input))
     }
 
-    fn read_for_threads<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Raw> {
-        Box::new(bapc::cut_cases(input).map(|case| {
-            case.map(|cut| match cut {
-                Cut::Read(position) => Raw::Position(Box::new(position)),
-                Cut::Text(text) => Raw::Text(text),
-            })
-        }))
+    fn read_for_threads<'a, R: BufRead + 'a>(&'a self, input: R) -> Pieces<'a, Position> {
+        Box::new(bapc::cut_cases(input))
     }
 
-    fn weight(&self, raw: &Raw) -> usize {
-        match raw {
-            Raw::Position(position) => position.board().width() * position.board().height(),
-            Raw::Text(text) => text.len(),
-        }
+    fn read_texts(&self, texts: CaseTexts) -> Cases<'_, Position> {
+        Box::new(bapc::read_texts(texts))
     }
 
-    fn prepare(&self, raw: Raw) -> Result<Position, InputError> {
-        match raw {
-            Raw::Position(position) => Ok(*position),
-            Raw::Text(text) => bapc::read_text(&text),
-        }
+    fn weight(&self, position: &Position) -> usize {
+        position.board().width() * position.board().height()
+    }
+
+    fn prepare(&self, position: Position) -> Result<Position, InputError> {
+        Ok(position)
     }
 
     fn verdict(&self, position: &Position) -> Winner {

@@ -20,9 +20,9 @@ use super::rules::RuleSet;
 use super::scoring::{self, Count, Scored, Stones, Terms};
 use super::sgf::Recorded;
 use super::{GameResult, Komi, Position, Score, Stone, Territory, Verdict, board};
-use crate::game::{Cases, Game, Notation, Written};
+use crate::game::{Cases, Game, Notation, Pieces, Written};
 use crate::grid::Coord;
-use crate::input::{ErrorKind, InputError, Place};
+use crate::input::{CaseTexts, Cut, ErrorKind, InputError, Place};
 use crate::render::Style;
 use crate::sgf::{Games, sniff};
 use crate::validate::Report;
@@ -387,6 +387,29 @@ impl Game for Go {
             let positions = super::stanford::cases_from(input, sniffed.pos);
             Box::new(positions.map(|position| position.map(Raw::Position)))
         }
+    }
+
+    fn read_for_threads<'a, R: BufRead + 'a>(&'a self, mut input: R) -> Pieces<'a, Raw> {
+        let sniffed = match sniff(&mut input) {
+            Ok(sniffed) => sniffed,
+            Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
+        };
+        if sniffed.sgf {
+            let games = Games::new(input, sniffed.skipped, sniffed.pos.line);
+            Box::new(games.map(|game| game.map(|game| Cut::Read(Raw::Game(game)))))
+        } else {
+            let positions = super::stanford::cut_cases_from(input, sniffed.pos);
+            Box::new(positions.map(|piece| {
+                piece.map(|piece| match piece {
+                    Cut::Read(position) => Cut::Read(Raw::Position(position)),
+                    Cut::Texts(texts) => Cut::Texts(texts),
+                })
+            }))
+        }
+    }
+
+    fn read_texts(&self, texts: CaseTexts) -> Cases<'_, Raw> {
+        Box::new(super::stanford::read_texts(texts).map(|position| position.map(Raw::Position)))
     }
 
     fn weight(&self, raw: &Raw) -> usize {

@@ -22,7 +22,7 @@ use std::io::{self, BufRead, Write};
 
 use super::{MAX_SIZE, Position, Stone, Verdict};
 use crate::grid::Coord;
-use crate::input::cases::{Body, Framed, Framing};
+use crate::input::cases::{self, Body, CaseTexts, Cut, Framed, Framing, Glance};
 use crate::input::tokens::Tokens;
 use crate::input::{InputError, Pos};
 use crate::validate::{Lines, Report};
@@ -38,12 +38,28 @@ pub(crate) fn cases_from<R: BufRead>(
     reader: R,
     pos: Pos,
 ) -> impl Iterator<Item = Result<Position, InputError>> {
-    let framing = Framing::UntilZero {
-        lead: "the board size n, or 0 to end",
-        range: 1..=MAX_SIZE as u64,
-    };
-    Framed::starting_at(reader, framing, Positions::default(), pos)
+    Framed::starting_at(reader, FRAMING, Positions::default(), pos)
 }
+
+/// [`cases_from`], the cases whose counts are plain numbers left as their texts for
+/// [`read_texts`] (see [`Framed::cutting`]).
+pub(crate) fn cut_cases_from<R: BufRead>(
+    reader: R,
+    pos: Pos,
+) -> impl Iterator<Item = Result<Cut<Position>, InputError>> {
+    Framed::starting_at(reader, FRAMING, Positions::default(), pos).cutting()
+}
+
+/// Reads the cases of texts cut by [`cut_cases_from`], as [`cases`] would have read them.
+pub(crate) fn read_texts(texts: CaseTexts) -> impl Iterator<Item = Result<Position, InputError>> {
+    cases::read_texts(texts, FRAMING, Positions::default())
+}
+
+/// The cases' framing: cases until a 0 where the size would be.
+const FRAMING: Framing = Framing::UntilZero {
+    lead: "the board size n, or 0 to end",
+    range: 1..=MAX_SIZE as u64,
+};
 
 /// Reads one case's counts and stones, its size read by the framing.
 #[derive(Default)]
@@ -264,6 +280,27 @@ impl<R: BufRead> Body<R> for Positions {
         }
         Ok(position)
     }
+
+    /// The tokens of a case, its size (the framing's lead) first: the size, the two counts,
+    /// then two coordinates a stone, skipped 64 bytes at a time. `None` unless the size and
+    /// the counts are plain numbers in range (the stream reads and reports on the rest).
+    fn frame(&self, buf: &[u8]) -> Option<usize> {
+        let mut glance = Glance::new(buf);
+        let n = plain_number(glance.token()?).filter(|n| (1..=MAX_SIZE).contains(n))?;
+        let points = n * n;
+        let black = plain_number(glance.token()?).filter(|&b| b <= points)?;
+        let white = plain_number(glance.token()?).filter(|&w| w <= points - black)?;
+        glance.skip_many(2 * (black + white) as u64)?;
+        Some(glance.end())
+    }
+}
+
+/// A token of one to seven digits without a leading zero (or a lone `0`): its value.
+fn plain_number(token: &[u8]) -> Option<usize> {
+    let plain = (1..=7).contains(&token.len())
+        && token.iter().all(u8::is_ascii_digit)
+        && (token[0] != b'0' || token.len() == 1);
+    plain.then(|| token.iter().fold(0, |n, &d| 10 * n + usize::from(d - b'0')))
 }
 
 /// A case after its size `n` in its usual layout, read in one pass from the reader's buffer

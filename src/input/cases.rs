@@ -8,16 +8,16 @@
 //! A framed input yields each case, then, at the first problem, one error, and then stops. It
 //! checks that nothing follows the last case.
 //!
-//! To read on many threads, [`Framed::cutting`] leaves a case whose layout its [`Body`] can
-//! find at a glance ([`Body::frame`]) as its text, a [`CaseText`], for [`read_text`] to read
-//! on another thread exactly as it would have been read in the stream: the same case, or the
-//! same error at the same line and column. Only the glance is left to the thread that reads
-//! the input, so the cases of one file are read on every core.
+//! To read on many threads, [`Framed::cutting`] leaves cases whose layout its [`Body`] can
+//! find at a glance ([`Body::frame`]) as their texts, many consecutive cases copied out of the
+//! reader's buffer in one piece, a [`CaseTexts`], for [`read_texts`] to read on another thread
+//! exactly as they would have been read in the stream: the same cases, or the same error at
+//! the same line and column. Only the glance is left to the thread that reads the input, so
+//! the cases of one file are read on every core.
 
-use std::io::BufRead;
+use std::io::{self, BufRead};
 use std::ops::RangeInclusive;
-
-use smallvec::SmallVec;
+use std::sync::{Arc, Mutex};
 
 use super::error::{InputError, Pos};
 use super::tokens::{Tokens, is_space};
@@ -64,66 +64,150 @@ pub(crate) trait Body<R> {
     /// first number too), found at a glance (see [`Glance`]) without reading the case: the
     /// tokens [`Body::read`] would take, counted the same way, all within `buf`. `None` when
     /// unsure (a count out of range, a case that may go past `buf`, the 0 that ends the
-    /// input): the case is then read in the stream. By default, always `None`.
+    /// input): the case is then read in the stream. Every byte up to `b' '` may be taken for
+    /// white space: texts with control bytes other than `\n` are read in the stream anyway
+    /// ([`Tokens::quick`] declines them). By default, always `None`.
     fn frame(&self, buf: &[u8]) -> Option<usize> {
         let _ = buf;
         None
     }
 }
 
-/// A case's text, cut from an input by [`Framed::cutting`] to be read on another thread
-/// ([`read_text`]): its bytes, where they start in the input, and the case's number.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CaseText {
-    /// Inline up to the size of a contest case of Cheesy Chess.
-    bytes: SmallVec<[u8; 96]>,
+/// The texts of consecutive cases, cut from an input in one piece by [`Framed::cutting`] to
+/// be read on another thread ([`read_texts`]): their bytes, where they start in the input,
+/// the first case's number and how many cases they hold.
+#[derive(Clone, Debug)]
+pub struct CaseTexts {
+    bytes: Vec<u8>,
     pos: Pos,
-    number: u64,
+    first: u64,
+    count: u64,
+    /// Where the bytes' buffer goes back to once read.
+    spares: Arc<Spares>,
 }
 
-impl CaseText {
-    /// The text's length in bytes.
+impl Drop for CaseTexts {
+    fn drop(&mut self) {
+        self.spares.give(std::mem::take(&mut self.bytes));
+    }
+}
+
+/// Buffers of case texts read and handed back, for the next texts cut: memory the allocator
+/// would otherwise take afresh from the system (and the system zero) for every piece.
+#[derive(Debug, Default)]
+struct Spares(Mutex<Vec<Vec<u8>>>);
+
+/// The most spare buffers kept: a few for every thread that reads texts.
+const MAX_SPARES: usize = 64;
+
+impl Spares {
+    fn take(&self) -> Vec<u8> {
+        let spare = self.0.lock().ok().and_then(|mut spares| spares.pop());
+        spare.unwrap_or_default()
+    }
+
+    fn give(&self, mut bytes: Vec<u8>) {
+        if bytes.capacity() == 0 {
+            return;
+        }
+        bytes.clear();
+        if let Ok(mut spares) = self.0.lock()
+            && spares.len() < MAX_SPARES
+        {
+            spares.push(bytes);
+        }
+    }
+}
+
+impl CaseTexts {
+    /// The texts' length in bytes.
     pub fn len(&self) -> usize {
         self.bytes.len()
     }
 
-    /// Whether the text is empty (never, for a text cut from an input).
+    /// Whether the texts are empty (never, for texts cut from an input).
     pub fn is_empty(&self) -> bool {
         self.bytes.is_empty()
     }
+
+    /// How many cases the texts hold.
+    pub fn cases(&self) -> usize {
+        self.count as usize
+    }
 }
 
-/// A case read in the stream, or left as its text by [`Framed::cutting`].
+/// What [`Framed::cutting`] (and [`crate::Game::read_for_threads`]) yields: a case read in the
+/// stream, or the texts of consecutive cases for another thread to read.
 #[derive(Debug)]
-pub(crate) enum Cut<C> {
-    /// Read.
+pub enum Cut<C> {
+    /// A case read.
     Read(C),
-    /// Its text, for [`read_text`].
-    Text(CaseText),
+    /// The texts of one or more consecutive cases.
+    Texts(CaseTexts),
 }
 
-/// Reads a case from its text, as [`Framed`] would have read it in the stream: the same case,
-/// or the same error, with the case's number.
-///
-/// # Errors
-/// The case's first problem.
-pub(crate) fn read_text<'a, B: Body<&'a [u8]>>(
-    text: &'a CaseText,
-    framing: &Framing,
-    body: &mut B,
-) -> Result<B::Case, InputError> {
-    let mut tokens = Tokens::starting_at(&text.bytes[..], text.pos);
-    let lead = match framing {
-        Framing::Counted { .. } => None,
-        // The glance took a first number in range.
-        Framing::UntilZero { lead, range } => Some(
-            tokens
-                .number_in(range.clone(), lead)
-                .map_err(|e| e.in_case(text.number as usize))?,
-        ),
-    };
-    body.read(&mut tokens, lead)
-        .map_err(|e| e.in_case(text.number as usize))
+/// Reads the cases of texts cut by [`Framed::cutting`], as [`Framed`] would have read them in
+/// the stream: the same cases, or the same first error, with the cases' numbers; after an
+/// error, nothing.
+pub(crate) fn read_texts<B: Body<io::Cursor<Vec<u8>>>>(
+    mut texts: CaseTexts,
+    framing: Framing,
+    body: B,
+) -> impl Iterator<Item = Result<B::Case, InputError>> {
+    let bytes = std::mem::take(&mut texts.bytes);
+    TextCases {
+        tokens: Tokens::starting_at(io::Cursor::new(bytes), texts.pos),
+        next: texts.first,
+        failed: false,
+        texts,
+        framing,
+        body,
+    }
+}
+
+/// The cases of [`CaseTexts`] being read; their buffer goes back to the spares when done.
+struct TextCases<B> {
+    tokens: Tokens<io::Cursor<Vec<u8>>>,
+    /// The texts, their bytes taken into `tokens` until dropped.
+    texts: CaseTexts,
+    framing: Framing,
+    body: B,
+    next: u64,
+    failed: bool,
+}
+
+impl<B> Drop for TextCases<B> {
+    fn drop(&mut self) {
+        self.texts.bytes = std::mem::take(self.tokens.reader_mut().get_mut());
+    }
+}
+
+impl<B: Body<io::Cursor<Vec<u8>>>> Iterator for TextCases<B> {
+    type Item = Result<B::Case, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed || self.next == self.texts.first + self.texts.count {
+            return None;
+        }
+        let case = self.next as usize;
+        self.next += 1;
+        let lead = match &self.framing {
+            Framing::Counted { .. } => None,
+            // The glance took a first number in range.
+            Framing::UntilZero { lead, range } => {
+                match self.tokens.number_in(range.clone(), lead) {
+                    Ok(lead) => Some(lead),
+                    Err(e) => {
+                        self.failed = true;
+                        return Some(Err(e.in_case(case)));
+                    }
+                }
+            }
+        };
+        let read = self.body.read(&mut self.tokens, lead);
+        self.failed = read.is_err();
+        Some(read.map_err(|e| e.in_case(case)))
+    }
 }
 
 /// A quick look at the tokens at the start of a buffer, for [`Body::frame`]: no places, no
@@ -166,6 +250,58 @@ impl<'a> Glance<'a> {
         Some(())
     }
 
+    /// Steps over `count` tokens as [`Glance::skip`] does, eight bytes at a time: a few
+    /// instructions a byte, where a long run of short tokens (Go's coordinates) costs several
+    /// a byte token by token. Every byte up to `b' '` is taken for white space, as it is in
+    /// the texts [`Tokens::quick`] takes (which have no other control bytes than `\n`).
+    pub fn skip_many(&mut self, count: u64) -> Option<()> {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x80 * ONES;
+        let buf = self.buf;
+        let (mut at, mut left) = (self.at, count);
+        // Bit 7 when the byte before `at` is white space: at first, a byte that is not white
+        // space at `at` starts a token, as for `token`, which takes whatever is there.
+        let mut space_before = 0x80;
+        while left > 0 {
+            let Some(word) = buf.get(at..at + 8) else {
+                break;
+            };
+            let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+            // Bit 7 of each byte that is at most b' ' (no borrow crosses a byte: each is
+            // 0x80 or more before the subtraction).
+            let space = !((word | HIGH) - 0x21 * ONES) & !word & HIGH;
+            let starts = !space & HIGH & (space << 8 | space_before);
+            let found = u64::from(starts.count_ones());
+            if found < left {
+                left -= found;
+                space_before = space >> 56;
+                at += 8;
+                continue;
+            }
+            let mut last = starts;
+            for _ in 1..left {
+                last &= last - 1;
+            }
+            let start = last.trailing_zeros() / 8;
+            self.at = at + start as usize;
+            let ends = space >> (8 * start);
+            if ends != 0 {
+                self.at += ends.trailing_zeros() as usize / 8;
+                return Some(());
+            }
+            // The token runs on past the word.
+            return self.skip(1);
+        }
+        if space_before == 0 && left < count {
+            // In the middle of a token already counted: step to its end first.
+            while !is_space(*buf.get(at)?) {
+                at += 1;
+            }
+        }
+        self.at = at;
+        self.skip(left)
+    }
+
     /// The length looked at, with the byte of white space after the last token.
     pub fn end(&self) -> usize {
         // `token` found white space after the last token.
@@ -182,6 +318,10 @@ pub(crate) struct Framed<R, B> {
     declared: Option<u64>,
     read: u64,
     stopped: bool,
+    /// Cases to read in the stream before cutting again: those of texts that could not be
+    /// cut as they stood (a `\r` or a byte that is not ASCII in them).
+    in_stream: u64,
+    spares: Arc<Spares>,
 }
 
 impl<R: BufRead, B: Body<R>> Framed<R, B> {
@@ -199,6 +339,8 @@ impl<R: BufRead, B: Body<R>> Framed<R, B> {
             declared: None,
             read: 0,
             stopped: false,
+            in_stream: 0,
+            spares: Arc::default(),
         }
     }
 
@@ -245,40 +387,69 @@ impl<R: BufRead, B: Body<R>> Framed<R, B> {
 }
 
 impl<R: BufRead, B: Body<R>> Framed<R, B> {
-    /// The cases, each whose layout [`Body::frame`] finds left as its text (see
-    /// [`read_text`]), the others read.
+    /// The cases, those whose layout [`Body::frame`] finds left as their texts, many
+    /// consecutive cases in one piece (see [`read_texts`]), the others read.
     pub fn cutting(self) -> impl Iterator<Item = Result<Cut<B::Case>, InputError>> {
         let mut framed = self;
         std::iter::from_fn(move || {
-            if let Some(text) = framed.cut() {
-                return Some(Ok(Cut::Text(text)));
+            if let Some(texts) = framed.cut() {
+                return Some(Ok(Cut::Texts(texts)));
             }
+            framed.in_stream = framed.in_stream.saturating_sub(1);
             framed.next().map(|case| case.map(Cut::Read))
         })
     }
 
-    /// The next case's text, when it is due and [`Body::frame`] finds it.
-    fn cut(&mut self) -> Option<CaseText> {
+    /// The texts of the next cases that are due and that [`Body::frame`] finds within the
+    /// reader's buffer, up to [`TEXTS_BYTES`] bytes.
+    fn cut(&mut self) -> Option<CaseTexts> {
         let due = match self.framing {
-            Framing::Counted { .. } => self.declared.is_some_and(|n| self.read < n),
-            Framing::UntilZero { .. } => true,
+            Framing::Counted { .. } => self.declared.map_or(0, |n| n - self.read),
+            Framing::UntilZero { .. } => u64::MAX,
         };
-        if self.stopped || !due {
+        // After a `\r` a line feed ends the same line: left to the stream.
+        if self.stopped || due == 0 || self.in_stream > 0 || self.tokens.after_cr() {
             return None;
         }
         let (pos, body) = (self.tokens.pos(), &self.body);
-        let bytes = self.tokens.quick(|buf| {
-            let length = body.frame(buf)?;
-            Some((SmallVec::from_slice(&buf[..length]), length))
-        })?;
-        self.read += 1;
-        Some(CaseText {
+        let mut count = 0;
+        let mut bytes = self.spares.take();
+        let cut = self.tokens.quick(|buf| {
+            let mut length = 0;
+            while count < due {
+                let Some(next) = body.frame(&buf[length..]) else {
+                    break;
+                };
+                if length > 0 && length + next > TEXTS_BYTES {
+                    break;
+                }
+                length += next;
+                count += 1;
+            }
+            bytes.extend_from_slice(&buf[..length]);
+            (count > 0).then_some(((), length))
+        });
+        if cut.is_none() {
+            self.spares.give(bytes);
+            // Cases framed, but not as plain text: read in the stream, without framing
+            // them again one at a time.
+            self.in_stream = count;
+            return None;
+        }
+        let first = self.read + 1;
+        self.read += count;
+        Some(CaseTexts {
             bytes,
             pos,
-            number: self.read,
+            first,
+            count,
+            spares: Arc::clone(&self.spares),
         })
     }
 }
+
+/// The most bytes of case texts cut in one piece (fewer when the reader's buffer holds fewer).
+const TEXTS_BYTES: usize = 1 << 16;
 
 impl<R: BufRead, B: Body<R>> Iterator for Framed<R, B> {
     type Item = Result<B::Case, InputError>;
@@ -296,6 +467,24 @@ impl<R: BufRead, B: Body<R>> Iterator for Framed<R, B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    proptest::proptest! {
+        #[test]
+        fn skipping_many_tokens_at_once_is_skipping_them_one_by_one(
+            text in proptest::collection::vec(
+                proptest::sample::select(b"abc1 \n\nabcd  \n12 a\nbc1 \n\nabcd  \n12 \t".to_vec()),
+                0..400,
+            ),
+            start in 0usize..40,
+            count in 0u64..120,
+        ) {
+            let start = start.min(text.len());
+            let mut one_by_one = Glance { buf: &text, at: start };
+            let mut many = Glance { buf: &text, at: start };
+            let expected = one_by_one.skip(count).map(|()| one_by_one.end());
+            proptest::prop_assert_eq!(many.skip_many(count).map(|()| many.end()), expected);
+        }
+    }
+
     #[test]
     fn a_glance_takes_no_token_the_buffer_may_cut() {
         let mut glance = Glance::new(b" ab\ncd");
@@ -325,6 +514,92 @@ mod tests {
                 .map(|_| Ok(tokens.number_in(0..=99, "a number")?.0))
                 .collect()
         }
+
+        fn frame(&self, buf: &[u8]) -> Option<usize> {
+            let mut glance = Glance::new(buf);
+            // Not the 0 that ends an input framed until zero.
+            let n = std::str::from_utf8(glance.token()?).ok()?.parse().ok()?;
+            glance.skip_many(n).filter(|()| n > 0)?;
+            Some(glance.end())
+        }
+    }
+
+    /// The cases of `text` cut for threads, each piece's cases read back from its texts;
+    /// with how many pieces were texts.
+    fn read_cut(text: &str, framing: Framing) -> (Vec<Result<Vec<u64>, String>>, usize) {
+        let (mut cases, mut texts) = (Vec::new(), 0);
+        let reader = io::BufReader::with_capacity(16, text.as_bytes());
+        for piece in Framed::new(reader, framing.clone(), Numbers).cutting() {
+            match piece {
+                Ok(Cut::Read(case)) => cases.push(Ok(case)),
+                Ok(Cut::Texts(cut)) => {
+                    texts += 1;
+                    cases.extend(read_texts(cut, framing.clone(), Numbers));
+                }
+                Err(e) => cases.push(Err(e)),
+            }
+        }
+        // Up to the first error, as a run stops there.
+        let failed = cases
+            .iter()
+            .position(Result::is_err)
+            .map_or(cases.len(), |at| at + 1);
+        let cases = cases.into_iter().take(failed);
+        (
+            cases.map(|case| case.map_err(|e| e.to_string())).collect(),
+            texts,
+        )
+    }
+
+    #[test]
+    fn texts_cut_for_threads_read_back_as_the_stream_reads() {
+        let counted = Framing::Counted { count: "T" };
+        let until_zero = Framing::UntilZero {
+            lead: "n, or 0 to end",
+            range: 1..=9,
+        };
+        for (text, framing) in [
+            ("5 1 5 2 6 7\n1 8 1 9 2 1 2 3 3 4 5\n", counted.clone()),
+            ("4 1 5 2 6 7\n1 8\n1 9 2 1 2 3 3\n", counted.clone()),
+            (
+                "4 1 5 2 6 7\n1 8\n1 x 2 1 2 3 3 4 5 2 1 1\n",
+                counted.clone(),
+            ),
+            ("1 5 2 6 7\n1 8\n1 9 2 1 2 3 3 4 5 0\n", until_zero.clone()),
+            ("1 5 2 6 7\n1 8\n1 9 12 1 2 3 3 4 5 0\n", until_zero.clone()),
+            (
+                "1 5 2 6 7\r\n1 8\r\n1 9 2 1 2 3\r3 4 5 0\n",
+                until_zero.clone(),
+            ),
+            ("1 5 2 6\t7\n1 8\n1 9 2 1 2 3\n3 4 5 0\n", until_zero),
+        ] {
+            let (cut, texts) = read_cut(text, framing.clone());
+            assert_eq!(cut, read(text, framing), "{text:?}");
+            assert!(texts > 0, "{text:?}: some cases cut as texts");
+        }
+    }
+
+    #[test]
+    fn many_cases_are_cut_in_one_piece_and_odd_bytes_sent_to_the_stream() {
+        let text = format!("{}0\n", "2 1 2\n".repeat(1000));
+        let framing = Framing::UntilZero {
+            lead: "n",
+            range: 1..=9,
+        };
+        let reader = io::BufReader::with_capacity(1 << 12, text.as_bytes());
+        let pieces: Vec<_> = Framed::new(reader, framing.clone(), Numbers)
+            .cutting()
+            .map(|piece| piece.map_err(|e| e.to_string()).unwrap())
+            .collect();
+        assert!(pieces.len() < 10, "a few pieces of hundreds of cases each");
+        // With a carriage return on every line, every case is read in the stream, each
+        // framed once (not once a piece tried, which would take quadratic time).
+        let text = text.replace('\n', "\r\n");
+        let reader = io::BufReader::with_capacity(1 << 12, text.as_bytes());
+        let read = Framed::new(reader, framing, Numbers)
+            .cutting()
+            .map(Result::unwrap);
+        assert!(read.take(1000).all(|piece| matches!(piece, Cut::Read(_))));
     }
 
     fn read(text: &str, framing: Framing) -> Vec<Result<Vec<u64>, String>> {

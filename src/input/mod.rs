@@ -19,5 +19,5 @@ pub(crate) mod lines;
 pub(crate) mod rows;
 pub(crate) mod tokens;
 
-pub use cases::CaseText;
+pub use cases::{CaseTexts, Cut};
 pub use error::{ErrorKind, Illegal, InputError, Place, Pos, describe};

@@ -227,6 +227,16 @@ impl<R: BufRead> Tokens<R> {
         self.at.pos()
     }
 
+    /// The reader, to take back what it holds when done.
+    pub fn reader_mut(&mut self) -> &mut R {
+        &mut self.reader
+    }
+
+    /// Whether the last byte read was a `\r` (a line feed next would end the same line).
+    pub fn after_cr(&self) -> bool {
+        self.at.after_cr
+    }
+
     /// An error at the end of the input, saying what was expected there.
     pub fn end_error(&self, expected: impl Into<String>) -> InputError {
         InputError::end(self.end, expected)
@@ -315,8 +325,9 @@ impl<R: BufRead> Tokens<R> {
 
     /// A game's common layout, read in one pass straight from the reader's buffer: `parse`
     /// gets what the buffer holds and returns a value with the number of bytes it used, which
-    /// are then consumed. The used bytes must be ASCII without `\r`, so that the line and
-    /// column follow from the `\n`s alone. When `parse` declines (a layout of its own not
+    /// are then consumed. The used bytes must be printable ASCII, spaces and `\n`s (no `\r`,
+    /// tab or other control byte), so that the line and column follow from the `\n`s alone
+    /// and `parse` may take every byte up to `b' '` for white space. When `parse` declines (a layout of its own not
     /// met, a case cut by the buffer's end, anything to report), or the bytes break that
     /// rule, nothing is consumed and `None` is returned: the general path reads the same
     /// bytes and says what is wrong where.
@@ -326,13 +337,14 @@ impl<R: BufRead> Tokens<R> {
         let (value, used) = parse(buf)?;
         let text = buf.get(..used)?;
         // One pass that vectorises: the newlines, and whether any byte is not plain ASCII or
-        // is a `\r`; counted in bytes, 255 at most at a time, sixteen to a vector instruction.
+        // is a control byte other than `\n`; counted in bytes, 255 at most at a time, sixteen
+        // to a vector instruction.
         let (mut newlines, mut odd) = (0, 0);
         for chunk in text.chunks(255) {
             let (mut chunk_newlines, mut chunk_odd) = (0u8, 0u8);
             for &b in chunk {
                 chunk_newlines += u8::from(b == b'\n');
-                chunk_odd |= (b & 0x80) | u8::from(b == b'\r');
+                chunk_odd |= (b & 0x80) | u8::from(b < b' ' && b != b'\n');
             }
             newlines += usize::from(chunk_newlines);
             odd |= chunk_odd;
