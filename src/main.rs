@@ -359,7 +359,7 @@ fn source(file: Option<&Path>) -> Result<Box<dyn Read + Send>, Failure> {
 
 /// A reader's bytes behind a large buffer.
 fn buffered<R: Read>(source: R) -> BufReader<R> {
-    BufReader::with_capacity(1 << 16, source)
+    BufReader::with_capacity(1 << 18, source)
 }
 
 impl Judging {

@@ -449,7 +449,7 @@ impl<R: BufRead, B: Body<R>> Framed<R, B> {
 }
 
 /// The most bytes of case texts cut in one piece (fewer when the reader's buffer holds fewer).
-const TEXTS_BYTES: usize = 1 << 16;
+const TEXTS_BYTES: usize = 1 << 18;
 
 impl<R: BufRead, B: Body<R>> Iterator for Framed<R, B> {
     type Item = Result<B::Case, InputError>;
