@@ -369,6 +369,9 @@ impl Gaps {
         let [middle, one, _left] = crossing.offsets.earlier();
         let mut labels = 1;
         let cols = grid.cols();
+        // The merges a row calls for, made once the row is labelled: written at every cell
+        // and kept only where needed, so that the pass over the cells has no branch.
+        let mut merges = vec![(NOT_GAP, NOT_GAP); cols + 1];
         for row in 0..grid.rows() {
             let first = grid.index(crate::grid::Coord { row, col: 0 });
             // Room for a fresh label at every cell of the row, so that taking one is a plain
@@ -377,6 +380,7 @@ impl Gaps {
             // The left neighbour's label stays in a register: read back from memory, each
             // cell would wait for the one before it to be stored.
             let mut by_other = NOT_GAP;
+            let mut pending = 0;
             let values = grid.row(row);
             for (cell, &value) in (first..).zip(values) {
                 let gap = value != crossing.stone;
@@ -397,16 +401,14 @@ impl Gaps {
                 label[cell] = own;
                 gaps.parent[labels] = fresh;
                 labels += usize::from(gap & (shared == fresh));
-                let merge = u8::from(gap)
-                    & u8::from(by_middle == NOT_GAP)
-                    & u8::from(by_one != NOT_GAP)
-                    & u8::from(by_other != NOT_GAP);
-                // Kept opaque: left alone, the compiler splits this test back into one
-                // unpredictable branch per term.
-                if std::hint::black_box(merge) != 0 {
-                    labels::union(&mut gaps.parent, by_one, by_other);
-                }
+                let merge =
+                    gap & (by_middle == NOT_GAP) & (by_one != NOT_GAP) & (by_other != NOT_GAP);
+                merges[pending] = (by_one, by_other);
+                pending += usize::from(merge);
                 by_other = own;
+            }
+            for &(a, b) in &merges[..pending] {
+                labels::union(&mut gaps.parent, a, b);
             }
         }
         gaps.parent.truncate(labels);
