@@ -98,7 +98,7 @@ impl<'g> Crossing<'g> {
     /// memory access mostly in order. The chain is one chain, not always a shortest one.
     pub fn winning(&self) -> Option<Winning> {
         let (near, far) = perpendicular(self.from);
-        let gaps = Gaps::new(self, near, far);
+        let gaps = Gaps::new(self, near, far, true);
         if gaps.bridged {
             return None;
         }
@@ -114,7 +114,7 @@ impl<'g> Crossing<'g> {
     /// Whether the stones join the two sides: the first step of [`Crossing::winning`] alone.
     pub fn connects(&self) -> bool {
         let (near, far) = perpendicular(self.from);
-        !Gaps::new(self, near, far).bridged
+        !Gaps::new(self, near, far, false).bridged
     }
 
     /// Depth-first search from `from` to `to` over the stones that touch `near` gap groups,
@@ -325,6 +325,19 @@ fn perpendicular(from: Side) -> (Side, Side) {
     }
 }
 
+/// The column offsets, from a cell, of its two neighbours in the row above whose labels
+/// [`Gaps::new`] reads (indexed from the row's left border, so from the cell's own column
+/// plus one): the one that touches the other earlier neighbours first.
+fn upper_neighbours(adjacency: Adjacency) -> [isize; 2] {
+    match adjacency {
+        // (r-1, c) touches (r-1, c+1) and (r, c-1); then (r-1, c+1).
+        Adjacency::HexRising => [1, 2],
+        // (r-1, c-1) touches (r-1, c) and (r, c-1); then (r-1, c).
+        Adjacency::HexFalling => [0, 1],
+        Adjacency::Orthogonal => unreachable!("crossings need a hexagonal grid"),
+    }
+}
+
 /// Marks a cell that is not a gap, in [`Gaps::label`]. Labels start at 1, and a zero value
 /// lets the table start out as untouched zeroed memory.
 const NOT_GAP: u32 = 0;
@@ -358,35 +371,64 @@ impl Gaps {
     /// is needed only when the middle neighbour is not a gap and both others are. (On random
     /// boards every branch on a cell's contents is a coin toss for the processor, so the
     /// common path has none.)
-    fn new(crossing: &Crossing<'_>, near: Side, far: Side) -> Self {
+    ///
+    /// With `every_cell`, each cell's label is kept for the questions after this one; without,
+    /// only two rows of labels are (the sides each group reaches noted as its cells are
+    /// labelled), for [`Crossing::connects`], which asks nothing more: on a big board that is
+    /// a few kilobytes where a label a cell would be four bytes a cell.
+    fn new(crossing: &Crossing<'_>, near: Side, far: Side, every_cell: bool) -> Self {
         let grid = crossing.grid;
+        let (rows, cols) = (grid.rows(), grid.cols());
+        let stride = cols + 2;
+        let kept_rows = if every_cell { rows + 2 } else { 2 };
         let mut gaps = Gaps {
-            label: vec![NOT_GAP; grid.index_bound()],
+            label: vec![NOT_GAP; kept_rows * stride],
             parent: vec![NOT_GAP],
-            reach: Vec::new(),
+            reach: vec![0],
             bridged: false,
         };
-        let [middle, one, _left] = crossing.offsets.earlier();
+        // The columns of a cell's two earlier neighbours in the row above, relative to its own
+        // (the third is its left neighbour).
+        let [middle, one] = upper_neighbours(crossing.adjacency);
+        let side_flags = |side: Side, flag: u8, row: usize| -> (u8, u8, u8) {
+            // (every cell of the row, the first cell, the last cell)
+            match side {
+                Side::Top if row == 0 => (flag, 0, 0),
+                Side::Bottom if row + 1 == rows => (flag, 0, 0),
+                Side::Left => (0, flag, 0),
+                Side::Right => (0, 0, flag),
+                _ => (0, 0, 0),
+            }
+        };
         let mut labels = 1;
-        let cols = grid.cols();
         // The merges a row calls for, made once the row is labelled: written at every cell
         // and kept only where needed, so that the pass over the cells has no branch.
         let mut merges = vec![(NOT_GAP, NOT_GAP); cols + 1];
-        for row in 0..grid.rows() {
-            let first = grid.index(crate::grid::Coord { row, col: 0 });
+        for row in 0..rows {
             // Room for a fresh label at every cell of the row, so that taking one is a plain
             // write and an increment, whatever the cell holds.
             gaps.parent.resize(labels + cols, NOT_GAP);
+            gaps.reach.resize(labels + cols, 0);
+            let (above, here) = if every_cell {
+                let (before, rest) = gaps.label.split_at_mut((row + 1) * stride);
+                (&before[row * stride..], &mut rest[..stride])
+            } else {
+                let (first, second) = gaps.label.split_at_mut(stride);
+                if row % 2 == 0 {
+                    (&*first, second)
+                } else {
+                    (&*second, first)
+                }
+            };
             // The left neighbour's label stays in a register: read back from memory, each
             // cell would wait for the one before it to be stored.
             let mut by_other = NOT_GAP;
             let mut pending = 0;
             let values = grid.row(row);
-            for (cell, &value) in (first..).zip(values) {
+            for (col, &value) in values.iter().enumerate() {
                 let gap = value != crossing.stone;
-                let label = &mut gaps.label;
-                let by_middle = label[cell.wrapping_add_signed(middle)];
-                let by_one = label[cell.wrapping_add_signed(one)];
+                let by_middle = above[col.wrapping_add_signed(middle)];
+                let by_one = above[col.wrapping_add_signed(one)];
                 let fresh = labels as u32;
                 let shared = pick(
                     by_middle != NOT_GAP,
@@ -398,7 +440,7 @@ impl Gaps {
                     ),
                 );
                 let own = pick(gap, shared, NOT_GAP);
-                label[cell] = own;
+                here[col + 1] = own;
                 gaps.parent[labels] = fresh;
                 labels += usize::from(gap & (shared == fresh));
                 let merge =
@@ -407,17 +449,39 @@ impl Gaps {
                 pending += usize::from(merge);
                 by_other = own;
             }
+            if !every_cell {
+                // The sides this row's gaps lie on (label 0, no gap, takes the marks of stones).
+                for (side, flag) in [(near, NEAR), (far, FAR)] {
+                    let (all, first, last) = side_flags(side, flag, row);
+                    if all != 0 {
+                        for &own in &here[1..=cols] {
+                            gaps.reach[own as usize] |= all;
+                        }
+                    }
+                    gaps.reach[here[1] as usize] |= first;
+                    gaps.reach[here[cols] as usize] |= last;
+                }
+            }
             for &(a, b) in &merges[..pending] {
                 labels::union(&mut gaps.parent, a, b);
             }
         }
         gaps.parent.truncate(labels);
-        gaps.reach = vec![0; gaps.parent.len()];
-        for (side, flag) in [(near, NEAR), (far, FAR)] {
-            for cell in grid.side_cells(side) {
-                if let Some(root) = gaps.group(cell) {
-                    gaps.reach[root] |= flag;
+        gaps.reach.truncate(labels);
+        gaps.reach[NOT_GAP as usize] = 0;
+        if every_cell {
+            for (side, flag) in [(near, NEAR), (far, FAR)] {
+                for cell in grid.side_cells(side) {
+                    if let Some(root) = gaps.group(cell) {
+                        gaps.reach[root] |= flag;
+                    }
                 }
+            }
+        } else {
+            // Each label's sides to its root (parents come before their labels).
+            for label in (1..labels).rev() {
+                let root = labels::find(&mut gaps.parent, label as u32) as usize;
+                gaps.reach[root] |= gaps.reach[label];
             }
         }
         // Every label's parent is a smaller label, so one pass in order leaves each label

@@ -333,25 +333,6 @@ impl Offsets {
         (0..self.len).map(move |i| index.wrapping_add_signed(self.steps[i]))
     }
 
-    /// The offsets of a hexagonal cell's three earlier neighbours in row-major order: the one
-    /// that touches the other two first, the left neighbour (-1) last.
-    ///
-    /// # Panics
-    /// For a square adjacency.
-    pub fn earlier(self) -> [isize; 3] {
-        let steps = &self.steps[..self.len];
-        let earlier: Vec<isize> = steps.iter().copied().filter(|&s| s < 0).collect();
-        let touches_all = |m: isize| earlier.iter().all(|&o| o == m || steps.contains(&(o - m)));
-        let middle = *earlier
-            .iter()
-            .find(|&&m| touches_all(m))
-            .expect("a hexagonal grid");
-        let mut others: Vec<isize> = earlier.iter().copied().filter(|&o| o != middle).collect();
-        others.sort_by_key(|&o| o == -1);
-        assert_eq!(others[1], -1, "the left neighbour is an earlier neighbour");
-        [middle, others[0], others[1]]
-    }
-
     /// The neighbour of `index` in `direction`: a number from 1 to the neighbour count, in the
     /// order of [`Adjacency::steps`].
     #[inline]
