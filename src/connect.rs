@@ -325,9 +325,9 @@ fn perpendicular(from: Side) -> (Side, Side) {
     }
 }
 
-/// The column offsets, from a cell, of its two neighbours in the row above whose labels
-/// [`Gaps::new`] reads (indexed from the row's left border, so from the cell's own column
-/// plus one): the one that touches the other earlier neighbours first.
+/// The columns, in a window of three of the row above centred on a cell's own column, of the
+/// cell's two neighbours there whose labels [`Gaps::new`] reads: the one that touches the
+/// other earlier neighbours first.
 fn upper_neighbours(adjacency: Adjacency) -> [isize; 2] {
     match adjacency {
         // (r-1, c) touches (r-1, c+1) and (r, c-1); then (r-1, c+1).
@@ -335,6 +335,58 @@ fn upper_neighbours(adjacency: Adjacency) -> [isize; 2] {
         // (r-1, c-1) touches (r-1, c) and (r, c-1); then (r-1, c).
         Adjacency::HexFalling => [0, 1],
         Adjacency::Orthogonal => unreachable!("crossings need a hexagonal grid"),
+    }
+}
+
+/// One row's labelling in [`Gaps::new`]: the row's cell values, the labels of the row above
+/// (with its border cells) and the row's own, to be written.
+struct RowLabels<'a> {
+    values: &'a [u8],
+    stone: u8,
+    above: &'a [u32],
+    here: &'a mut [u32],
+}
+
+impl RowLabels<'_> {
+    /// Labels the row's gaps, the earlier neighbours above at columns `M` and `O` of each
+    /// window of three around a cell (see [`upper_neighbours`]), fresh labels from `first`
+    /// on (each slot of `fresh` written with its label, so that taking one is a plain write
+    /// and an increment, whatever the cell holds); writes the merges the row calls for into
+    /// `merges`. Returns how many labels it took and how many merges it wrote.
+    #[inline]
+    fn label<const M: usize, const O: usize>(
+        self,
+        first: u32,
+        fresh: &mut [u32],
+        merges: &mut [(u32, u32)],
+    ) -> (usize, usize) {
+        let (mut taken, mut pending) = (0, 0);
+        // The left neighbour's label stays in a register: read back from memory, each cell
+        // would wait for the one before it to be stored.
+        let mut by_other = NOT_GAP;
+        let cells = self.values.iter().zip(self.here.iter_mut());
+        for ((&value, own), window) in cells.zip(self.above.windows(3)) {
+            let gap = value != self.stone;
+            let (by_middle, by_one) = (window[M], window[O]);
+            let label = first + taken as u32;
+            let shared = pick(
+                by_middle != NOT_GAP,
+                by_middle,
+                pick(
+                    by_one != NOT_GAP,
+                    by_one,
+                    pick(by_other != NOT_GAP, by_other, label),
+                ),
+            );
+            *own = pick(gap, shared, NOT_GAP);
+            fresh[taken] = label;
+            taken += usize::from(gap & (shared == label));
+            let merge = gap & (by_middle == NOT_GAP) & (by_one != NOT_GAP) & (by_other != NOT_GAP);
+            merges[pending] = (by_one, by_other);
+            pending += usize::from(merge);
+            by_other = *own;
+        }
+        (taken, pending)
     }
 }
 
@@ -389,7 +441,7 @@ impl Gaps {
         };
         // The columns of a cell's two earlier neighbours in the row above, relative to its own
         // (the third is its left neighbour).
-        let [middle, one] = upper_neighbours(crossing.adjacency);
+        let [middle, _] = upper_neighbours(crossing.adjacency);
         let side_flags = |side: Side, flag: u8, row: usize| -> (u8, u8, u8) {
             // (every cell of the row, the first cell, the last cell)
             match side {
@@ -420,35 +472,18 @@ impl Gaps {
                     (&*second, first)
                 }
             };
-            // The left neighbour's label stays in a register: read back from memory, each
-            // cell would wait for the one before it to be stored.
-            let mut by_other = NOT_GAP;
-            let mut pending = 0;
-            let values = grid.row(row);
-            for (col, &value) in values.iter().enumerate() {
-                let gap = value != crossing.stone;
-                let by_middle = above[col.wrapping_add_signed(middle)];
-                let by_one = above[col.wrapping_add_signed(one)];
-                let fresh = labels as u32;
-                let shared = pick(
-                    by_middle != NOT_GAP,
-                    by_middle,
-                    pick(
-                        by_one != NOT_GAP,
-                        by_one,
-                        pick(by_other != NOT_GAP, by_other, fresh),
-                    ),
-                );
-                let own = pick(gap, shared, NOT_GAP);
-                here[col + 1] = own;
-                gaps.parent[labels] = fresh;
-                labels += usize::from(gap & (shared == fresh));
-                let merge =
-                    gap & (by_middle == NOT_GAP) & (by_one != NOT_GAP) & (by_other != NOT_GAP);
-                merges[pending] = (by_one, by_other);
-                pending += usize::from(merge);
-                by_other = own;
-            }
+            let row_labels = RowLabels {
+                values: grid.row(row),
+                stone: crossing.stone,
+                above,
+                here: &mut here[1..=cols],
+            };
+            let fresh = &mut gaps.parent[labels..labels + cols];
+            let (taken, pending) = match middle {
+                1 => row_labels.label::<1, 2>(labels as u32, fresh, &mut merges),
+                _ => row_labels.label::<0, 1>(labels as u32, fresh, &mut merges),
+            };
+            labels += taken;
             if !every_cell {
                 // The sides this row's gaps lie on (label 0, no gap, takes the marks of stones).
                 for (side, flag) in [(near, NEAR), (far, FAR)] {
