@@ -350,17 +350,11 @@ struct RowLabels<'a> {
 impl RowLabels<'_> {
     /// Labels the row's gaps, the earlier neighbours above at columns `M` and `O` of each
     /// window of three around a cell (see [`upper_neighbours`]), fresh labels from `first`
-    /// on (each slot of `fresh` written with its label, so that taking one is a plain write
-    /// and an increment, whatever the cell holds); writes the merges the row calls for into
-    /// `merges`. Returns how many labels it took and how many merges it wrote.
+    /// on; writes the merges the row calls for into `merges` (two labels to a word). Returns
+    /// the next fresh label and how many merges it wrote.
     #[inline]
-    fn label<const M: usize, const O: usize>(
-        self,
-        first: u32,
-        fresh: &mut [u32],
-        merges: &mut [(u32, u32)],
-    ) -> (usize, usize) {
-        let (mut taken, mut pending) = (0, 0);
+    fn label<const M: usize, const O: usize>(self, first: u32, merges: &mut [u64]) -> (u32, usize) {
+        let (mut next, mut pending) = (first, 0);
         // The left neighbour's label stays in a register: read back from memory, each cell
         // would wait for the one before it to be stored.
         let mut by_other = NOT_GAP;
@@ -368,25 +362,25 @@ impl RowLabels<'_> {
         for ((&value, own), window) in cells.zip(self.above.windows(3)) {
             let gap = value != self.stone;
             let (by_middle, by_one) = (window[M], window[O]);
-            let label = first + taken as u32;
             let shared = pick(
                 by_middle != NOT_GAP,
                 by_middle,
                 pick(
                     by_one != NOT_GAP,
                     by_one,
-                    pick(by_other != NOT_GAP, by_other, label),
+                    pick(by_other != NOT_GAP, by_other, next),
                 ),
             );
-            *own = pick(gap, shared, NOT_GAP);
-            fresh[taken] = label;
-            taken += usize::from(gap & (shared == label));
-            let merge = gap & (by_middle == NOT_GAP) & (by_one != NOT_GAP) & (by_other != NOT_GAP);
-            merges[pending] = (by_one, by_other);
-            pending += usize::from(merge);
-            by_other = *own;
+            let label = pick(gap, shared, NOT_GAP);
+            *own = label;
+            next += u32::from(gap & (shared == next));
+            merges[pending] = u64::from(by_one) << 32 | u64::from(by_other);
+            pending += usize::from(
+                gap & (by_middle == NOT_GAP) & (by_one != NOT_GAP) & (by_other != NOT_GAP),
+            );
+            by_other = label;
         }
-        (taken, pending)
+        (next, pending)
     }
 }
 
@@ -455,12 +449,8 @@ impl Gaps {
         let mut labels = 1;
         // The merges a row calls for, made once the row is labelled: written at every cell
         // and kept only where needed, so that the pass over the cells has no branch.
-        let mut merges = vec![(NOT_GAP, NOT_GAP); cols + 1];
+        let mut merges = vec![0u64; cols + 1];
         for row in 0..rows {
-            // Room for a fresh label at every cell of the row, so that taking one is a plain
-            // write and an increment, whatever the cell holds.
-            gaps.parent.resize(labels + cols, NOT_GAP);
-            gaps.reach.resize(labels + cols, 0);
             let (above, here) = if every_cell {
                 let (before, rest) = gaps.label.split_at_mut((row + 1) * stride);
                 (&before[row * stride..], &mut rest[..stride])
@@ -478,12 +468,15 @@ impl Gaps {
                 above,
                 here: &mut here[1..=cols],
             };
-            let fresh = &mut gaps.parent[labels..labels + cols];
-            let (taken, pending) = match middle {
-                1 => row_labels.label::<1, 2>(labels as u32, fresh, &mut merges),
-                _ => row_labels.label::<0, 1>(labels as u32, fresh, &mut merges),
+            let first = labels as u32;
+            let (next, pending) = match middle {
+                1 => row_labels.label::<1, 2>(first, &mut merges),
+                _ => row_labels.label::<0, 1>(first, &mut merges),
             };
-            labels += taken;
+            labels = next as usize;
+            // Each fresh label a group of its own until merged.
+            gaps.parent.extend(first..next);
+            gaps.reach.resize(labels, 0);
             if !every_cell {
                 // The sides this row's gaps lie on (label 0, no gap, takes the marks of stones).
                 for (side, flag) in [(near, NEAR), (far, FAR)] {
@@ -497,8 +490,8 @@ impl Gaps {
                     gaps.reach[here[cols] as usize] |= last;
                 }
             }
-            for &(a, b) in &merges[..pending] {
-                labels::union(&mut gaps.parent, a, b);
+            for &pair in &merges[..pending] {
+                labels::union(&mut gaps.parent, (pair >> 32) as u32, pair as u32);
             }
         }
         gaps.parent.truncate(labels);

@@ -355,15 +355,21 @@ impl Board {
 
     /// How many stones of each colour the board holds.
     pub fn counts(&self) -> Counts {
-        // Border cells never equal a stone, so the whole cell array can be counted at once,
-        // in a loop the compiler turns into vector instructions.
+        // Border cells never equal a stone, so the whole cell array can be counted at once:
+        // in byte counters, 255 cells at a time, which the compiler turns into vector
+        // instructions sixteen cells wide.
         let count = |stone: Stone| {
             let cell = stone.cell();
             self.grid
                 .values()
-                .iter()
-                .filter(|&&value| value == cell)
-                .count()
+                .chunks(255)
+                .map(|chunk| {
+                    let found = chunk
+                        .iter()
+                        .fold(0u8, |n, &value| n + u8::from(value == cell));
+                    usize::from(found)
+                })
+                .sum::<usize>()
         };
         Counts {
             red: count(Stone::Red),
