@@ -162,7 +162,9 @@ fn one_case<G: Game>(
     Ok(game.disagrees(&verdict))
 }
 
-/// The most weight ([`Game::weight`]: cells, or bytes of a record) read ahead in one batch.
+/// The most weight ([`Game::weight`]: cells, or bytes of a record or of case texts) read
+/// ahead in one batch: a few milliseconds of work, so that two workers share a file of
+/// small cases evenly to its end.
 #[cfg(feature = "parallel")]
 const BATCH_WEIGHT: usize = 1 << 18;
 /// The most cases in one batch: enough to make a thread's turn worth its hand-over, few
@@ -191,10 +193,10 @@ enum Ready<R> {
 #[cfg(feature = "parallel")]
 const BATCHES_A_JOB: usize = 4;
 
-/// [`run`] on `jobs` threads: one reads the input into batches of cases of bounded weight,
-/// cases whose layout the format finds at a glance left as their text
-/// ([`Game::read_for_threads`]); `jobs` workers each take the next batch, read its texts
-/// and judge its cases into a buffer of its own; the buffers are written in input order, so
+/// [`run`] on `jobs` threads: one reads the input into batches of bounded weight, cases
+/// whose layout the format finds at a glance left as their texts, many consecutive cases in
+/// one piece ([`Game::read_for_threads`]); `jobs` workers each take the next batch, read its
+/// texts ([`Game::read_texts`]) and judge its cases into a buffer of its own; the buffers are written in input order, so
 /// the output is [`run`]'s, byte for byte, and the first bad case still comes after the
 /// answers of every case before it. Memory stays within [`BATCHES_A_JOB`] batches a worker:
 /// the reader takes a new batch's vector only when the writer hands one back. A batch of a

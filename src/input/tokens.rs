@@ -327,10 +327,10 @@ impl<R: BufRead> Tokens<R> {
     /// gets what the buffer holds and returns a value with the number of bytes it used, which
     /// are then consumed. The used bytes must be printable ASCII, spaces and `\n`s (no `\r`,
     /// tab or other control byte), so that the line and column follow from the `\n`s alone
-    /// and `parse` may take every byte up to `b' '` for white space. When `parse` declines (a layout of its own not
-    /// met, a case cut by the buffer's end, anything to report), or the bytes break that
-    /// rule, nothing is consumed and `None` is returned: the general path reads the same
-    /// bytes and says what is wrong where.
+    /// and `parse` may take every byte up to `b' '` for white space. When `parse` declines (a
+    /// layout of its own not met, a case cut by the buffer's end, anything to report), or the
+    /// bytes break that rule, nothing is consumed and `None` is returned: the general path
+    /// reads the same bytes and says what is wrong where.
     #[inline]
     pub fn quick<T>(&mut self, parse: impl FnOnce(&[u8]) -> Option<(T, usize)>) -> Option<T> {
         let buf = self.reader.fill_buf().ok()?;
@@ -343,8 +343,10 @@ impl<R: BufRead> Tokens<R> {
         for chunk in text.chunks(255) {
             let (mut chunk_newlines, mut chunk_odd) = (0u8, 0u8);
             for &b in chunk {
-                chunk_newlines += u8::from(b == b'\n');
-                chunk_odd |= (b & 0x80) | u8::from(b < b' ' && b != b'\n');
+                let newline = u8::from(b == b'\n');
+                chunk_newlines += newline;
+                // Outside b' '..=b'~' (a control byte, DEL or not ASCII), and not a `\n`.
+                chunk_odd |= u8::from(b.wrapping_sub(b' ') > b'~' - b' ') & (newline ^ 1);
             }
             newlines += usize::from(chunk_newlines);
             odd |= chunk_odd;
