@@ -379,3 +379,48 @@ pub const GAMES: [&dyn AnyGame; 4] = [
 pub fn named(name: &str) -> Option<&'static dyn AnyGame> {
     GAMES.into_iter().find(|game| game.name() == name)
 }
+
+/// For the property tests of each game's reader: every case of `text` read for threads
+/// through a reader buffer of `capacity` bytes, the texts read back, each case's verdict (or
+/// the error's message), up to the first error.
+#[cfg(test)]
+pub(crate) fn read_in_pieces<G: Game>(
+    game: &G,
+    text: &[u8],
+    capacity: usize,
+) -> Vec<Result<String, String>> {
+    let reader = io::BufReader::with_capacity(capacity, text);
+    let cases = game.read_for_threads(reader).flat_map(|piece| match piece {
+        Ok(Cut::Texts(texts)) => game.read_texts(texts),
+        Ok(Cut::Read(raw)) => Box::new(std::iter::once(Ok(raw))),
+        Err(e) => Box::new(std::iter::once(Err(e))),
+    });
+    verdicts_up_to_an_error(game, cases)
+}
+
+/// For the property tests: every case of `text` read in the stream, as [`read_in_pieces`]
+/// gives them.
+#[cfg(test)]
+pub(crate) fn read_in_stream<G: Game>(game: &G, text: &[u8]) -> Vec<Result<String, String>> {
+    verdicts_up_to_an_error(game, game.read(text))
+}
+
+#[cfg(test)]
+fn verdicts_up_to_an_error<G: Game>(
+    game: &G,
+    cases: impl Iterator<Item = Result<G::Raw, InputError>>,
+) -> Vec<Result<String, String>> {
+    let mut verdicts = Vec::new();
+    for raw in cases {
+        let verdict = raw
+            .and_then(|raw| game.prepare(raw))
+            .map(|case| game.verdict(&case).to_string())
+            .map_err(|e| e.to_string());
+        let failed = verdict.is_err();
+        verdicts.push(verdict);
+        if failed {
+            break;
+        }
+    }
+    verdicts
+}

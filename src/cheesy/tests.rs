@@ -469,23 +469,31 @@ fn read_all(text: &[u8], capacity: usize) -> Vec<Result<Position, String>> {
 /// A contest file of 1 to 4 random cases of one size up to 70 x 9, then up to three edits:
 /// each replaces, inserts or removes one byte.
 fn edited_file() -> impl Strategy<Value = Vec<u8>> {
-    let file = (1usize..=70, 1usize..=9, 1usize..=4, any::<u64>()).prop_map(
-        |(width, height, count, seed)| {
-            use rand::SeedableRng;
-            let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
-            let mut text = format!("{count}\n").into_bytes();
-            for _ in 0..count {
-                let (w, h) = if width * height < 2 {
-                    (2, 1)
-                } else {
-                    (width, height)
-                };
-                let case = generate::case(w, h, generate::Mode::Random, &mut rng);
-                bapc::write_case(&mut text, &case).unwrap();
-            }
-            text
-        },
-    );
+    edited_file_of((1usize..=70, 1usize..=9))
+}
+
+/// Contest files (8 x 8 boards, a few cases), then up to three edits.
+fn edited_contest_file() -> impl Strategy<Value = Vec<u8>> {
+    edited_file_of((Just(8usize), Just(8usize)))
+}
+
+/// Files of up to four cases on boards of the sizes `sizes` gives, then up to three edits.
+fn edited_file_of(sizes: impl Strategy<Value = (usize, usize)>) -> impl Strategy<Value = Vec<u8>> {
+    let file = (sizes, 1usize..=4, any::<u64>()).prop_map(|((width, height), count, seed)| {
+        use rand::SeedableRng;
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+        let mut text = format!("{count}\n").into_bytes();
+        for _ in 0..count {
+            let (w, h) = if width * height < 2 {
+                (2, 1)
+            } else {
+                (width, height)
+            };
+            let case = generate::case(w, h, generate::Mode::Random, &mut rng);
+            bapc::write_case(&mut text, &case).unwrap();
+        }
+        text
+    });
     crate::input::edits::edited(file, b"FD.xX 0123456789\n\r\t\xc3")
 }
 
@@ -498,5 +506,34 @@ proptest! {
     #[test]
     fn the_quick_reader_reads_as_the_general_one(text in edited_file()) {
         prop_assert_eq!(read_all(&text, 1 << 16), read_all(&text, 1));
+    }
+
+    /// Cases cut for threads, many to a piece, and read back from their texts, against the
+    /// cases read in the stream: the same verdicts and the same first error, with reader
+    /// buffers that cut some cases (read in the stream then) and that hold many.
+    #[test]
+    fn cases_cut_for_threads_read_back_as_in_the_stream(
+        text in edited_file(),
+        capacity in prop::sample::select(vec![100usize, 333, 1 << 16]),
+    ) {
+        let game = &crate::cheesy::Cheesy;
+        prop_assert_eq!(
+            crate::game::read_in_pieces(game, &text, capacity),
+            crate::game::read_in_stream(game, &text)
+        );
+    }
+
+    /// As above, on files in the contest's layout (8 x 8 boards), which are cut with a check
+    /// of a few words a case.
+    #[test]
+    fn contest_cases_cut_for_threads_read_back_as_in_the_stream(
+        text in edited_contest_file(),
+        capacity in prop::sample::select(vec![100usize, 333, 1 << 16]),
+    ) {
+        let game = &crate::cheesy::Cheesy;
+        prop_assert_eq!(
+            crate::game::read_in_pieces(game, &text, capacity),
+            crate::game::read_in_stream(game, &text)
+        );
     }
 }

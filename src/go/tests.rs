@@ -360,4 +360,19 @@ proptest! {
     fn the_quick_reader_reads_as_the_general_one(text in edited_file()) {
         prop_assert_eq!(read_all(&text, 1 << 16), read_all(&text, 1));
     }
+
+    /// Cases cut for threads, many to a piece, and read back from their texts, against the
+    /// cases read in the stream: the same verdicts and the same first error, with reader
+    /// buffers that cut some cases (read in the stream then) and that hold many.
+    #[test]
+    fn cases_cut_for_threads_read_back_as_in_the_stream(
+        text in edited_file(),
+        capacity in prop::sample::select(vec![100usize, 333, 1 << 16]),
+    ) {
+        let game = &crate::go::Go::CONTEST;
+        prop_assert_eq!(
+            crate::game::read_in_pieces(game, &text, capacity),
+            crate::game::read_in_stream(game, &text)
+        );
+    }
 }
