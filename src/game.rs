@@ -72,6 +72,30 @@ pub trait Game: Sync {
     /// cases whose layout the format finds at a glance are left as their texts, many
     /// consecutive cases in one piece, for [`Game::read_texts`] to read on another thread, so
     /// that reading, too, runs on every core. By default, [`Game::read`], every case read.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::Game;
+    /// use arbiter::cheesy::Cheesy;
+    /// use arbiter::input::Cut;
+    ///
+    /// let case = "........\n".repeat(8) + "1 1\n8 8\n";
+    /// let input = format!("3\n{case}{case}{case}");
+    /// let mut verdicts = Vec::new();
+    /// for piece in Cheesy.read_for_threads(input.as_bytes()) {
+    ///     match piece.unwrap() {
+    ///         // Many cases in one piece, to be read on another thread.
+    ///         Cut::Texts(texts) => {
+    ///             for position in Cheesy.read_texts(texts) {
+    ///                 verdicts.push(Cheesy.verdict(&position.unwrap()).to_string());
+    ///             }
+    ///         }
+    ///         Cut::Read(position) => verdicts.push(Cheesy.verdict(&position).to_string()),
+    ///     }
+    /// }
+    /// assert_eq!(verdicts, ["White", "White", "White"]);
+    /// ```
     fn read_for_threads<'a, R: BufRead + 'a>(&'a self, input: R) -> Pieces<'a, Self::Raw> {
         Box::new(self.read(input).map(|raw| raw.map(Cut::Read)))
     }
