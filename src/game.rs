@@ -404,11 +404,11 @@ pub fn named(name: &str) -> Option<&'static dyn AnyGame> {
     GAMES.into_iter().find(|game| game.name() == name)
 }
 
-/// For the property tests of each game's reader: every case of `text` read for threads
-/// through a reader buffer of `capacity` bytes, the texts read back, each case's verdict (or
-/// the error's message), up to the first error.
-#[cfg(test)]
-pub(crate) fn read_in_pieces<G: Game>(
+/// Every case of `text` read for threads through a reader buffer of `capacity` bytes, the
+/// texts read back: each case's verdict, or the error's message, up to the first error. What
+/// the self-checks and the property tests hold to [`verdicts_in_stream`].
+#[cfg(any(test, feature = "serde"))]
+pub(crate) fn verdicts_in_pieces<G: Game>(
     game: &G,
     text: &[u8],
     capacity: usize,
@@ -422,14 +422,13 @@ pub(crate) fn read_in_pieces<G: Game>(
     verdicts_up_to_an_error(game, cases)
 }
 
-/// For the property tests: every case of `text` read in the stream, as [`read_in_pieces`]
-/// gives them.
-#[cfg(test)]
-pub(crate) fn read_in_stream<G: Game>(game: &G, text: &[u8]) -> Vec<Result<String, String>> {
+/// Every case of `text` read in the stream, as [`verdicts_in_pieces`] gives them.
+#[cfg(any(test, feature = "serde"))]
+pub(crate) fn verdicts_in_stream<G: Game>(game: &G, text: &[u8]) -> Vec<Result<String, String>> {
     verdicts_up_to_an_error(game, game.read(text))
 }
 
-#[cfg(test)]
+#[cfg(any(test, feature = "serde"))]
 fn verdicts_up_to_an_error<G: Game>(
     game: &G,
     cases: impl Iterator<Item = Result<G::Raw, InputError>>,

@@ -24,7 +24,9 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use crate::game::{Game, Notation, Written};
-use crate::input::{Cut, InputError};
+#[cfg(feature = "parallel")]
+use crate::input::Cut;
+use crate::input::InputError;
 use crate::render::Style;
 
 /// Why a run stopped early.

@@ -25,8 +25,7 @@
 
 use std::io::{self, Write};
 
-use crate::game::{Game, Written};
-use crate::input::Cut;
+use crate::game::{Game, Written, verdicts_in_pieces, verdicts_in_stream};
 use crate::render::Style;
 use crate::run::{Format, Views, run};
 
@@ -90,37 +89,15 @@ pub fn every_view<G: Game>(game: &G, input: &[u8], round_trip: bool) -> Checked 
         style: Style { color: false },
     };
     let _ = run(game, input, &mut io::sink(), &views, &mut |_| {});
-    let pieces = game.read_for_threads(input).flat_map(|piece| match piece {
-        Ok(Cut::Texts(texts)) => game.read_texts(texts),
-        Ok(Cut::Read(raw)) => Box::new(std::iter::once(Ok(raw))),
-        Err(e) => Box::new(std::iter::once(Err(e))),
-    });
-    assert_eq!(
-        verdicts(game, Box::new(pieces)),
-        verdicts(game, game.read(input)),
-        "read for threads (cases cut at a glance, read from their text) and read in the stream"
-    );
-    checked
-}
-
-/// Each case's verdict, up to and with the first error (its message), from `raws`.
-fn verdicts<G: Game>(
-    game: &G,
-    raws: crate::game::Cases<'_, G::Raw>,
-) -> Vec<Result<String, String>> {
-    let mut verdicts = Vec::new();
-    for raw in raws {
-        let verdict = raw
-            .and_then(|raw| game.prepare(raw))
-            .map(|case| game.verdict(&case).to_string())
-            .map_err(|e| e.to_string());
-        let failed = verdict.is_err();
-        verdicts.push(verdict);
-        if failed {
-            break;
-        }
+    // Read for threads through a buffer that cuts the input into several pieces, and in one.
+    for capacity in [256, input.len().max(1)] {
+        assert_eq!(
+            verdicts_in_pieces(game, input, capacity),
+            verdicts_in_stream(game, input),
+            "read for threads (cases cut at a glance, read from their texts) and read in the stream"
+        );
     }
-    verdicts
+    checked
 }
 
 /// Writes the contest line, the explanation (plain and coloured), the JSON record and the

@@ -518,8 +518,8 @@ proptest! {
     ) {
         let game = &crate::cheesy::Cheesy;
         prop_assert_eq!(
-            crate::game::read_in_pieces(game, &text, capacity),
-            crate::game::read_in_stream(game, &text)
+            crate::game::verdicts_in_pieces(game, &text, capacity),
+            crate::game::verdicts_in_stream(game, &text)
         );
     }
 
@@ -532,8 +532,8 @@ proptest! {
     ) {
         let game = &crate::cheesy::Cheesy;
         prop_assert_eq!(
-            crate::game::read_in_pieces(game, &text, capacity),
-            crate::game::read_in_stream(game, &text)
+            crate::game::verdicts_in_pieces(game, &text, capacity),
+            crate::game::verdicts_in_stream(game, &text)
         );
     }
 }

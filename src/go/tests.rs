@@ -371,8 +371,8 @@ proptest! {
     ) {
         let game = &crate::go::Go::CONTEST;
         prop_assert_eq!(
-            crate::game::read_in_pieces(game, &text, capacity),
-            crate::game::read_in_stream(game, &text)
+            crate::game::verdicts_in_pieces(game, &text, capacity),
+            crate::game::verdicts_in_stream(game, &text)
         );
     }
 }
