@@ -325,19 +325,6 @@ fn perpendicular(from: Side) -> (Side, Side) {
     }
 }
 
-/// The columns, in a window of three of the row above centred on a cell's own column, of the
-/// cell's two neighbours there whose labels [`Gaps::new`] reads: the one that touches the
-/// other earlier neighbours first.
-fn upper_neighbours(adjacency: Adjacency) -> [isize; 2] {
-    match adjacency {
-        // (r-1, c) touches (r-1, c+1) and (r, c-1); then (r-1, c+1).
-        Adjacency::HexRising => [1, 2],
-        // (r-1, c-1) touches (r-1, c) and (r, c-1); then (r-1, c).
-        Adjacency::HexFalling => [0, 1],
-        Adjacency::Orthogonal => unreachable!("crossings need a hexagonal grid"),
-    }
-}
-
 /// One row's labelling in [`Gaps::new`]: the row's cell values, the labels of the row above
 /// (with its border cells) and the row's own, to be written.
 struct RowLabels<'a> {
@@ -348,10 +335,11 @@ struct RowLabels<'a> {
 }
 
 impl RowLabels<'_> {
-    /// Labels the row's gaps, the earlier neighbours above at columns `M` and `O` of each
-    /// window of three around a cell (see [`upper_neighbours`]), fresh labels from `first`
-    /// on; writes the merges the row calls for into `merges` (two labels to a word). Returns
-    /// the next fresh label and how many merges it wrote.
+    /// Labels the row's gaps, the earlier neighbours above at columns `M` (the middle one,
+    /// which touches the other two earlier neighbours) and `O` of each window of three of the
+    /// row above centred on a cell's column, fresh labels from `first` on; writes the merges
+    /// the row calls for into `merges` (two labels to a word). Returns the next fresh label
+    /// and how many merges it wrote.
     #[inline]
     fn label<const M: usize, const O: usize>(self, first: u32, merges: &mut [u64]) -> (u32, usize) {
         let (mut next, mut pending) = (first, 0);
@@ -433,9 +421,6 @@ impl Gaps {
             reach: vec![0],
             bridged: false,
         };
-        // The columns of a cell's two earlier neighbours in the row above, relative to its own
-        // (the third is its left neighbour).
-        let [middle, _] = upper_neighbours(crossing.adjacency);
         let side_flags = |side: Side, flag: u8, row: usize| -> (u8, u8, u8) {
             // (every cell of the row, the first cell, the last cell)
             match side {
@@ -469,8 +454,10 @@ impl Gaps {
                 here: &mut here[1..=cols],
             };
             let first = labels as u32;
-            let (next, pending) = match middle {
-                1 => row_labels.label::<1, 2>(first, &mut merges),
+            let (next, pending) = match crossing.adjacency {
+                // (r-1, c) touches (r-1, c+1) and (r, c-1); then (r-1, c+1).
+                Adjacency::HexRising => row_labels.label::<1, 2>(first, &mut merges),
+                // (r-1, c-1) touches (r-1, c) and (r, c-1); then (r-1, c).
                 _ => row_labels.label::<0, 1>(first, &mut merges),
             };
             labels = next as usize;

@@ -198,12 +198,12 @@ const BATCHES_A_JOB: usize = 4;
 /// [`run`] on `jobs` threads: one reads the input into batches of bounded weight, cases
 /// whose layout the format finds at a glance left as their texts, many consecutive cases in
 /// one piece ([`Game::read_for_threads`]); `jobs` workers each take the next batch, read its
-/// texts ([`Game::read_texts`]) and judge its cases into a buffer of its own; the buffers are written in input order, so
-/// the output is [`run`]'s, byte for byte, and the first bad case still comes after the
-/// answers of every case before it. Memory stays within [`BATCHES_A_JOB`] batches a worker:
-/// the reader takes a new batch's vector only when the writer hands one back. A batch of a
-/// single case (a huge board) is judged by the writer and written as it is judged, as [`run`]
-/// writes it.
+/// texts ([`Game::read_texts`]) and judge its cases into a buffer of its own; the buffers
+/// are written in input order, so the output is [`run`]'s, byte for byte, and the first bad
+/// case still comes after the answers of every case before it. Memory stays within
+/// [`BATCHES_A_JOB`] batches a worker: the reader takes a new batch's vector only when the
+/// writer hands one back. A batch of a single case (a huge board) is judged by the writer and
+/// written as it is judged, as [`run`] writes it.
 ///
 /// # Errors
 /// As [`run`].

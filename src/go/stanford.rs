@@ -282,7 +282,7 @@ impl<R: BufRead> Body<R> for Positions {
     }
 
     /// The tokens of a case, its size (the framing's lead) first: the size, the two counts,
-    /// then two coordinates a stone, skipped 64 bytes at a time. `None` unless the size and
+    /// then two coordinates a stone, skipped eight bytes at a time. `None` unless the size and
     /// the counts are plain numbers in range (the stream reads and reports on the rest).
     fn frame(&self, buf: &[u8]) -> Option<usize> {
         let mut glance = Glance::new(buf);

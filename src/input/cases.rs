@@ -319,7 +319,7 @@ pub(crate) struct Framed<R, B> {
     read: u64,
     stopped: bool,
     /// Cases to read in the stream before cutting again: those of texts that could not be
-    /// cut as they stood (a `\r` or a byte that is not ASCII in them).
+    /// cut as they stood (a control byte other than `\n`, or one that is not ASCII, in them).
     in_stream: u64,
     spares: Arc<Spares>,
 }
@@ -467,6 +467,7 @@ impl<R: BufRead, B: Body<R>> Iterator for Framed<R, B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
     proptest::proptest! {
         #[test]
         fn skipping_many_tokens_at_once_is_skipping_them_one_by_one(
