@@ -91,8 +91,8 @@ impl<R: BufRead> Games<R> {
             let close = buf.iter().position(|&b| b == b')');
             match (open, close) {
                 (_, Some(at)) if open.is_none_or(|o| at < o) => {
-                    let offset = self.offset + at as u64;
-                    return Err(syntax(game, offset, self.line, SyntaxError::Unbalanced));
+                    let (offset, line) = (self.offset + at as u64, self.line + lines(&buf[..at]));
+                    return Err(syntax(game, offset, line, SyntaxError::Unbalanced));
                 }
                 (Some(at), _) => {
                     let junk = &buf[..at];
@@ -174,8 +174,9 @@ impl<R: BufRead> Games<R> {
                             };
                             let message = format!("the game has {what}: not a game record");
                             let offset = self.offset + used as u64 - 1;
+                            let line = self.line + lines(&buf[..used - 1]);
                             let error = SyntaxError::TooLarge(message);
-                            return Err(syntax(game, offset, self.line, error));
+                            return Err(syntax(game, offset, line, error));
                         }
                     }
                     _ => {}
@@ -205,11 +206,16 @@ impl<R: BufRead> Games<R> {
 
     fn advance(&mut self, used: usize) {
         if let Ok(buf) = self.reader.fill_buf() {
-            self.line += buf[..used].iter().filter(|&&b| b == b'\n').count();
+            self.line += lines(&buf[..used]);
         }
         self.offset += used as u64;
         self.reader.consume(used);
     }
+}
+
+/// The line feeds in `bytes`: how many lines they take the reader past.
+fn lines(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == b'\n').count()
 }
 
 /// A syntax error of game `game` at `offset` and `line`.

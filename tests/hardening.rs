@@ -585,3 +585,27 @@ fn fuzz_hex_sgf_setup_values_name_one_bad_value_whatever_the_set_order() {
     assert_eq!(checked.cases, 3);
     assert!(checked.refused);
 }
+
+#[test]
+fn fuzz_hex_sgf_a_stray_closing_paren_is_placed_on_its_own_line() {
+    // A ')' between games was reported on the line where the reader's buffer started, so
+    // reading through a small buffer named another line than reading the whole file (found
+    // by the self-check that now also reads every input in pieces of 256 bytes).
+    let input = fuzz_find("hex-sgf-stray-paren-line.sgf");
+    let checked = arbiter::selfcheck::every_view(&arbiter::hex::Hex::CONTEST, &input, true);
+    assert_eq!(checked.cases, 2);
+    assert!(checked.refused);
+    let mut out = Vec::new();
+    let error = arbiter::run::run(
+        &arbiter::hex::Hex::CONTEST,
+        std::io::BufReader::with_capacity(16, &input[..]),
+        &mut out,
+        &arbiter::Views::default(),
+        &mut |_| {},
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "game 2, byte 313: expected SGF (line 6), found a ')' that closes no '('"
+    );
+}
