@@ -76,6 +76,12 @@ pub(crate) fn grid<R: BufRead>(
     let mut grid = Grid::with_capacity(rows, cols);
     let expected = || format!("a row of {cols} cells from {}", alphabet.letters);
     for _ in 0..rows {
+        if tokens
+            .quick(|buf| plain_row(buf, cols, alphabet, &mut grid))
+            .is_some()
+        {
+            continue;
+        }
         let row = tokens.token(
             row_bytes(cols),
             format_args!("a row of {cols} cells from {}", alphabet.letters),
@@ -106,6 +112,27 @@ pub(crate) fn grid<R: BufRead>(
     }
     grid.close();
     Ok(grid)
+}
+
+/// A row in its usual layout at the start of `buf` (see [`Tokens::quick`]), pushed onto
+/// `grid`: spaces or line feeds, then `cols` letters of `alphabet`, then a space or a line
+/// feed, all within `buf`. Returns the bytes read up to the last letter, or `None` (nothing
+/// pushed) for anything else, which the general path reads and reports on. No copy of the
+/// row, and no count of its characters: on a big board, most of the reading.
+fn plain_row(buf: &[u8], cols: usize, alphabet: &Alphabet, grid: &mut Grid) -> Option<((), usize)> {
+    let start = buf.iter().position(|&b| b != b' ' && b != b'\n')?;
+    let row = buf.get(start..start + cols)?;
+    if !matches!(buf.get(start + cols)?, b' ' | b'\n') {
+        return None;
+    }
+    let letters = row.iter().fold(true, |all, &b| {
+        all & (alphabet.cell(b) != Alphabet::NOT_A_CELL)
+    });
+    if !letters {
+        return None;
+    }
+    grid.push_row_mapped(row, |letter| alphabet.cell(letter));
+    Some(((), start + cols))
 }
 
 /// The error for the byte at `at` of `row`, which is not a letter of `alphabet`: it names the
@@ -162,11 +189,47 @@ fn rows_of(text: &str, rows: usize, cols: usize, alphabet: &Alphabet) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     const LETTERS: Alphabet = Alphabet::new(&[(b'x', 1), (b'.', 0)], "'x' or '.'");
 
     fn read(text: &str, size: usize) -> Result<Grid, String> {
         grid(&mut Tokens::new(text.as_bytes()), size, size, &LETTERS).map_err(|e| e.to_string())
+    }
+
+    /// The grid's cells (or the error) reading `text` through a reader buffer of `capacity`
+    /// bytes.
+    fn read_through(text: &[u8], size: usize, capacity: usize) -> Result<Vec<u8>, String> {
+        let reader = std::io::BufReader::with_capacity(capacity, text);
+        let grid = grid(&mut Tokens::new(reader), size, size, &LETTERS);
+        grid.map(|g| g.values().to_vec()).map_err(|e| e.to_string())
+    }
+
+    proptest::proptest! {
+        /// A row read straight from the reader's buffer (a big one) against the general path
+        /// alone (a buffer of one byte, which no row fits): the same cells, or the same error
+        /// at the same line and column, on boards with random edits.
+        #[test]
+        fn plain_rows_read_as_the_general_path_reads_them(
+            text in crate::input::edits::edited(
+                (1usize..6).prop_flat_map(|size| {
+                    proptest::collection::vec(
+                        proptest::collection::vec(proptest::sample::select(b"x.".to_vec()), size),
+                        size,
+                    )
+                })
+                .prop_map(|rows| {
+                    rows.iter().flat_map(|row| row.iter().copied().chain([b'\n'])).collect()
+                }),
+                b"x. \n\r\ty\xc3",
+            ),
+            size in 1usize..6,
+        ) {
+            proptest::prop_assert_eq!(
+                read_through(&text, size, 1 << 16),
+                read_through(&text, size, 1)
+            );
+        }
     }
 
     #[test]

@@ -116,6 +116,9 @@ fn characters(text: &[u8]) -> usize {
     text.len() - continuing
 }
 
+/// How many bytes [`Tokens::quick`] counts at a time in byte counters.
+const STRETCH: usize = 255;
+
 /// A streaming reader of white-space separated tokens with line and column tracking.
 pub(crate) struct Tokens<R> {
     reader: R,
@@ -336,25 +339,29 @@ impl<R: BufRead> Tokens<R> {
         let buf = self.reader.fill_buf().ok()?;
         let (value, used) = parse(buf)?;
         let text = buf.get(..used)?;
-        // One pass that vectorises: the newlines, and whether any byte is not plain ASCII or
-        // is a control byte other than `\n`; counted in bytes, 255 at most at a time, sixteen
-        // to a vector instruction.
-        let (mut newlines, mut odd) = (0, 0);
-        for chunk in text.chunks(255) {
-            let (mut chunk_newlines, mut chunk_odd) = (0u8, 0u8);
-            for &b in chunk {
-                let newline = u8::from(b == b'\n');
-                chunk_newlines += newline;
-                // Outside b' '..=b'~' (a control byte, DEL or not ASCII), and not a `\n`.
-                chunk_odd |= u8::from(b.wrapping_sub(b' ') > b'~' - b' ') & (newline ^ 1);
+        // Passes that vectorise, 255 bytes at a time (byte counters), sixteen bytes to a
+        // vector instruction: the newlines, whether any byte is not plain ASCII or is a control
+        // byte other than `\n`, and which stretch holds the last newline.
+        let (mut newlines, mut odd, mut last_stretch) = (0, 0, None);
+        for (k, chunk) in text.chunks(STRETCH).enumerate() {
+            let found = chunk.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'));
+            // Outside b' '..=b'~' (a control byte, DEL or not ASCII), and not a `\n`.
+            odd |= chunk.iter().fold(0u8, |odd, &b| {
+                odd | (u8::from(b.wrapping_sub(b' ') > b'~' - b' ') & u8::from(b != b'\n'))
+            });
+            newlines += usize::from(found);
+            if found > 0 {
+                last_stretch = Some(k);
             }
-            newlines += usize::from(chunk_newlines);
-            odd |= chunk_odd;
         }
         if odd != 0 {
             return None;
         }
-        match text.iter().rposition(|&b| b == b'\n') {
+        let last_newline = last_stretch.and_then(|k| {
+            let stretch = &text[k * STRETCH..text.len().min((k + 1) * STRETCH)];
+            Some(k * STRETCH + stretch.iter().rposition(|&b| b == b'\n')?)
+        });
+        match last_newline {
             Some(last) => {
                 // A `\n` right after a `\r` ends the line the `\r` ended.
                 let continued = self.at.after_cr && text[0] == b'\n';
