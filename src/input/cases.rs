@@ -466,6 +466,8 @@ impl<R: BufRead, B: Body<R>> Iterator for Framed<R, B> {
 
 #[cfg(test)]
 mod tests {
+    use std::cell::Cell;
+
     use super::*;
 
     proptest::proptest! {
@@ -594,13 +596,41 @@ mod tests {
             .collect();
         assert!(pieces.len() < 10, "a few pieces of hundreds of cases each");
         // With a carriage return on every line, every case is read in the stream, each
-        // framed once (not once a piece tried, which would take quadratic time).
+        // framed about once (not once a piece tried, which would take quadratic time).
         let text = text.replace('\n', "\r\n");
         let reader = io::BufReader::with_capacity(1 << 12, text.as_bytes());
-        let read = Framed::new(reader, framing, Numbers)
+        let frames = Cell::new(0);
+        let read: Vec<_> = Framed::new(reader, framing, Counting(&frames))
             .cutting()
-            .map(Result::unwrap);
-        assert!(read.take(1000).all(|piece| matches!(piece, Cut::Read(_))));
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(read.len(), 1000);
+        assert!(read.iter().all(|piece| matches!(piece, Cut::Read(_))));
+        assert!(
+            frames.get() < 2 * 1000,
+            "{} frames for 1000 cases",
+            frames.get()
+        );
+    }
+
+    /// [`Numbers`], counting the frames it is asked for.
+    struct Counting<'a>(&'a Cell<usize>);
+
+    impl<R: BufRead> Body<R> for Counting<'_> {
+        type Case = Vec<u64>;
+
+        fn read(
+            &mut self,
+            tokens: &mut Tokens<R>,
+            lead: Option<(u64, Pos)>,
+        ) -> Result<Vec<u64>, InputError> {
+            Numbers.read(tokens, lead)
+        }
+
+        fn frame(&self, buf: &[u8]) -> Option<usize> {
+            self.0.set(self.0.get() + 1);
+            <Numbers as Body<R>>::frame(&Numbers, buf)
+        }
     }
 
     fn read(text: &str, framing: Framing) -> Vec<Result<Vec<u64>, String>> {
