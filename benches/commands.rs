@@ -1,6 +1,8 @@
 //! Whole commands side by side, as the README's table reports them: arbiter against the
 //! original contest solutions (compiled with `g++ -O2` from `../shared/seeds-cpp/` when that
-//! folder and g++ are there), against `wc -l` on the same file, and on one job against two.
+//! folder and g++ are there), against `wc -l` on the same file, and on one job against two,
+//! with two one-job runs at once beside them: what the machine's two cores give two
+//! independent streams of the same work, the ceiling for two jobs.
 //!
 //! Each group runs its commands in one criterion run, so that their ratio holds however fast
 //! the machine is at the time (it varies by a third from minute to minute). The inputs are
@@ -74,6 +76,24 @@ fn run(program: &Path, args: &[&str], input: &Path) {
         .status()
         .expect("the command runs");
     assert!(status.success(), "{} {args:?}", program.display());
+}
+
+/// Runs two of [`run`] at once and waits for both: what the machine's cores give two
+/// independent streams of the same work, the most that two jobs of one command can hope for.
+fn run_two_at_once(program: &Path, args: &[&str], input: &Path) {
+    let spawn = || {
+        Command::new(program)
+            .args(args)
+            .stdin(File::open(input).expect("the input"))
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("the command runs")
+    };
+    let (mut first, mut second) = (spawn(), spawn());
+    for child in [&mut first, &mut second] {
+        let status = child.wait().expect("the command ends");
+        assert!(status.success(), "{} {args:?}", program.display());
+    }
 }
 
 /// One figure of the README's table: a group of commands on one generated input.
@@ -170,6 +190,13 @@ fn commands(c: &mut Criterion) {
             let args = [game, "--jobs", jobs_arg.as_str()];
             group.bench_function(format!("arbiter --jobs {jobs}"), |b| {
                 b.iter(|| run(Path::new(ARBITER), &args, &file))
+            });
+        }
+        if figure.jobs.len() > 1 {
+            // The ceiling for `--jobs 2`: twice the work of `--jobs 1` in this time at best.
+            let args = [game, "--jobs", "1"];
+            group.bench_function("two arbiter --jobs 1 at once", |b| {
+                b.iter(|| run_two_at_once(Path::new(ARBITER), &args, &file))
             });
         }
         group.finish();

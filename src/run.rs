@@ -165,10 +165,11 @@ fn one_case<G: Game>(
 }
 
 /// The most weight ([`Game::weight`]: cells, or bytes of a record or of case texts) read
-/// ahead in one batch: a few milliseconds of work, so that two workers share a file of
-/// small cases evenly to its end.
+/// ahead in one batch: a millisecond or two of work, so that the threads share a file of
+/// small cases evenly to its end (with batches of 256 KiB, 100,000 Cheesy Chess cases made
+/// 16 batches of 5 ms, and one thread often ran the last alone).
 #[cfg(feature = "parallel")]
-const BATCH_WEIGHT: usize = 1 << 18;
+const BATCH_WEIGHT: usize = 1 << 17;
 /// The most cases in one batch: enough to make a thread's turn worth its hand-over, few
 /// enough to share the work of a file out evenly.
 #[cfg(feature = "parallel")]
@@ -183,10 +184,11 @@ type Batch<R> = Vec<(usize, Result<Cut<R>, InputError>)>;
 /// vector to hand back to the reader once written.
 #[cfg(feature = "parallel")]
 enum Ready<R> {
-    /// A batch judged by a worker.
+    /// A batch judged by a worker, or by the reader.
     Judged(Judged, Batch<R>),
-    /// A batch of a single piece (a huge board, or an error), left to the writer to judge as
-    /// [`run`] does, writing as it goes.
+    /// A batch of a single case read whole (a huge board) or an error, left to the writer to
+    /// judge as [`run`] does, writing as it goes. (A single piece of texts is a batch like
+    /// any other.)
     Single(usize, Result<Cut<R>, InputError>, Batch<R>),
 }
 
@@ -195,15 +197,17 @@ enum Ready<R> {
 #[cfg(feature = "parallel")]
 const BATCHES_A_JOB: usize = 4;
 
-/// [`run`] on `jobs` threads: one reads the input into batches of bounded weight, cases
-/// whose layout the format finds at a glance left as their texts, many consecutive cases in
-/// one piece ([`Game::read_for_threads`]); `jobs` workers each take the next batch, read its
-/// texts ([`Game::read_texts`]) and judge its cases into a buffer of its own; the buffers
-/// are written in input order, so the output is [`run`]'s, byte for byte, and the first bad
-/// case still comes after the answers of every case before it. Memory stays within
-/// [`BATCHES_A_JOB`] batches a worker: the reader takes a new batch's vector only when the
-/// writer hands one back. A batch of a single case (a huge board) is judged by the writer and
-/// written as it is judged, as [`run`] writes it.
+/// [`run`] on `jobs` threads. One reads the input into batches of bounded weight, cases whose
+/// layout the format finds at a glance left as their texts, many consecutive cases in one
+/// piece ([`Game::read_for_threads`]), and hands each to the `jobs - 1` workers, or, when
+/// they have enough in hand already, judges it itself: so `jobs` threads judge, none waits on
+/// another while there is work, and no more threads run than asked for. A batch is judged
+/// ([`Game::read_texts`], then each case) into a buffer of its own; the buffers are written
+/// in input order, so the output is [`run`]'s, byte for byte, and the first bad case still
+/// comes after the answers of every case before it. Memory stays within [`BATCHES_A_JOB`]
+/// batches a thread: the reader takes a new batch's vector only when the writer hands one
+/// back. A batch of a single case (a huge board) is judged by the writer and written as it is
+/// judged, as [`run`] writes it.
 ///
 /// # Errors
 /// As [`run`].
@@ -216,12 +220,13 @@ pub fn run_parallel<G: Game>(
     jobs: usize,
     warn: &mut dyn FnMut(Warning),
 ) -> Result<Summary, RunError> {
-    use std::sync::{Arc, Mutex, mpsc};
+    use std::sync::mpsc::{self, TrySendError};
+    use std::sync::{Arc, Mutex};
     if jobs <= 1 {
         return run(game, input, out, views, warn);
     }
     std::thread::scope(|scope| {
-        let (to_workers, batches) = mpsc::sync_channel::<(usize, Batch<G::Raw>)>(jobs);
+        let (to_workers, batches) = mpsc::sync_channel::<(usize, Batch<G::Raw>)>(jobs - 1);
         // Shared by the workers, and gone with the last of them, so that the reader's next
         // send fails once no worker is left to judge (after a failure).
         let batches = Arc::new(Mutex::new(batches));
@@ -230,17 +235,23 @@ pub fn run_parallel<G: Game>(
         // and memory reused, not asked of the system afresh (zeroed pages) every batch.
         let limit = BATCHES_A_JOB * jobs;
         let (emptied, recycled) = mpsc::sync_channel::<Batch<G::Raw>>(limit);
-        let singles = to_writer.clone();
+        let from_reader = to_writer.clone();
         scope.spawn(move || {
+            // Hands a batch on; says whether anyone is still there to take the next.
             let send = |turn, mut batch: Batch<G::Raw>| {
-                if batch.len() == 1 {
+                let ready = if let [(_, Ok(Cut::Read(_)) | Err(_))] = batch[..] {
                     let (number, raw) = batch.pop().expect("one case");
-                    singles
-                        .send((turn, Ready::Single(number, raw, batch)))
-                        .is_ok()
+                    Ready::Single(number, raw, batch)
                 } else {
-                    to_workers.send((turn, batch)).is_ok()
-                }
+                    match to_workers.try_send((turn, batch)) {
+                        Ok(()) => return true,
+                        Err(TrySendError::Full((_, mut batch))) => {
+                            Ready::Judged(judge_batch(game, &mut batch, views), batch)
+                        }
+                        Err(TrySendError::Disconnected(_)) => return false,
+                    }
+                };
+                from_reader.send((turn, ready)).is_ok()
             };
             let (mut batch, mut weight, mut turn, mut made) = (Vec::new(), 0, 0, 1);
             let mut number = 1;
@@ -277,7 +288,7 @@ pub fn run_parallel<G: Game>(
                 send(turn, batch);
             }
         });
-        for _ in 0..jobs {
+        for _ in 1..jobs {
             let (batches, to_writer) = (Arc::clone(&batches), to_writer.clone());
             scope.spawn(move || {
                 loop {
@@ -285,15 +296,7 @@ pub fn run_parallel<G: Game>(
                     let Ok(Ok((turn, mut batch))) = next else {
                         return;
                     };
-                    let mut judged = Judged::default();
-                    for (number, piece) in batch.drain(..) {
-                        let added = each_case(game, number, piece, |number, raw| {
-                            judged.add(game, number, raw, views)
-                        });
-                        if !added {
-                            break;
-                        }
-                    }
+                    let judged = judge_batch(game, &mut batch, views);
                     if to_writer
                         .send((turn, Ready::Judged(judged, batch)))
                         .is_err()
@@ -306,6 +309,21 @@ pub fn run_parallel<G: Game>(
         drop((to_writer, batches));
         write_in_turn(game, ready, emptied, out, views, warn)
     })
+}
+
+/// Judges a batch's cases in turn, up to the first that fails, leaving its vector empty.
+#[cfg(feature = "parallel")]
+fn judge_batch<G: Game>(game: &G, batch: &mut Batch<G::Raw>, views: &Views) -> Judged {
+    let mut judged = Judged::default();
+    for (number, piece) in batch.drain(..) {
+        let added = each_case(game, number, piece, |number, raw| {
+            judged.add(game, number, raw, views)
+        });
+        if !added {
+            break;
+        }
+    }
+    judged
 }
 
 /// Writes what the workers of [`run_parallel`] send, in input order, handing each written
