@@ -213,6 +213,23 @@ impl<B: Cells> Search<B> {
         &self.table
     }
 
+    /// Every cell, the farthest from the centre first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::hex::solve::bits::Geometry;
+    /// use arbiter::hex::solve::dfpn::{Search, Techniques};
+    ///
+    /// let search = Search::new(Geometry::<u64>::new(3, 3), 1, Techniques::default());
+    /// let cells: Vec<usize> = search.outside_in().collect();
+    /// assert_eq!(cells.len(), 9);
+    /// assert_eq!(cells.last(), Some(&4)); // the centre
+    /// ```
+    pub fn outside_in(&self) -> impl Iterator<Item = usize> + '_ {
+        self.order.iter().rev().map(|&cell| cell as usize)
+    }
+
     /// Whether the side to move wins `position`: `None` when the deadline came first.
     pub fn solve(&mut self, position: &mut Position<B>) -> Option<bool> {
         let (phi, delta) = self.mid(position, INF, INF, false);

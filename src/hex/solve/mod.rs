@@ -381,7 +381,14 @@ impl<B: Cells> Solve for Searches<B> {
         };
         let symmetric = rotated(stones[0]) == stones[0] && rotated(stones[1]) == stones[1];
         let is_image = |cell: usize| symmetric && geometry.rotated(cell) < cell;
-        let todo: Vec<usize> = empty.iter().filter(|&cell| !is_image(cell)).collect();
+        // The moves far from the centre first: theirs are most often the long searches (on
+        // 7 x 7, the edge openings), and a long one taken last runs alone at the end (7 x 7
+        // on two threads: 116 s in reading order, 101 s so; all at once, 98 s of work each).
+        let todo: Vec<usize> = self
+            .main
+            .outside_in()
+            .filter(|&cell| empty.has(cell) && !is_image(cell))
+            .collect();
         let solved = self.solve_moves(&mut position, &todo);
         let value_of = |cell: usize| {
             let solved_cell = if is_image(cell) {

@@ -240,11 +240,25 @@ fn per_opening_nodes() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(6);
+    // OPENINGS=a4,c3: only these (by name), to time a sample of a board's openings.
+    let only: Option<Vec<String>> = std::env::var("OPENINGS")
+        .ok()
+        .map(|names| names.split(',').map(str::to_owned).collect());
+    let megabytes = std::env::var("MEMORY")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(256);
     let geometry: Geometry<u64> = Geometry::new(n, n);
-    let mut search = Search::new(geometry, 256, Techniques::default());
+    let mut search = Search::new(geometry, megabytes, Techniques::default());
     let mut total = 0;
     for cell in 0..n * n {
-        if geometry.rotated(cell) < cell {
+        let name = cell_name(Coord {
+            row: cell / n,
+            col: cell % n,
+        })
+        .to_string();
+        if geometry.rotated(cell) < cell || only.as_ref().is_some_and(|only| !only.contains(&name))
+        {
             continue;
         }
         let mut position = Position::new([u64::bit(cell), 0], 1, &search.keys);
@@ -254,11 +268,7 @@ fn per_opening_nodes() {
         let nodes = search.counts.nodes - before;
         total += nodes;
         eprintln!(
-            "{}: {} nodes {nodes} {:?}",
-            cell_name(Coord {
-                row: cell / n,
-                col: cell % n
-            }),
+            "{name}: {} nodes {nodes} {:?}",
             if blue_wins { "loses" } else { "wins" },
             t.elapsed()
         );
