@@ -144,5 +144,10 @@ fn a_huge_board_among_small_ones_keeps_its_place() {
             disagreements: 0
         })
     );
-    assert!(parallel(&Hex::CONTEST, &input, 2) == expected);
+    for jobs in [2, 4] {
+        assert!(
+            parallel(&Hex::CONTEST, &input, jobs) == expected,
+            "{jobs} jobs"
+        );
+    }
 }
