@@ -223,7 +223,7 @@ fn contest_frame(buf: &[u8]) -> Option<usize> {
             let (line_feed, space) = (u8::from(byte == b'\n'), u8::from(byte == b' '));
             wrong
                 | (place & TOKEN & !(token * TOKEN))
-                | (place & NOT_DIGIT & digit * NOT_DIGIT)
+                | (place & NOT_DIGIT & (digit * NOT_DIGIT))
                 | (place & DIGIT & !(digit * DIGIT))
                 | (place & LINE_FEED & !(line_feed * LINE_FEED))
                 | (place & SPACE & !(space * SPACE))
