@@ -383,7 +383,7 @@ impl<B: Cells> Solve for Searches<B> {
         let is_image = |cell: usize| symmetric && geometry.rotated(cell) < cell;
         // The moves far from the centre first: theirs are most often the long searches (on
         // 7 x 7, the edge openings), and a long one taken last runs alone at the end (7 x 7
-        // on two threads: 116 s in reading order, 101 s so; all at once, 98 s of work each).
+        // on two threads: 116 s in reading order, 95 s so).
         let todo: Vec<usize> = self
             .main
             .outside_in()
