@@ -154,8 +154,8 @@ impl Grid {
     }
 
     /// Appends one row given as raw bytes, each translated by `cell_of`, and returns the new
-    /// row's cells so that the caller can check them (translating with a lookup table keeps this
-    /// loop free of branches).
+    /// row's cells so that the caller can check them (translating first and checking after
+    /// keeps this loop free of branches); [`Grid::pop_row`] takes back a row found bad.
     ///
     /// # Panics
     /// When `row` is not `cols` long or all rows are already there.
@@ -170,6 +170,15 @@ impl Grid {
         }
         self.cells.push(BORDER | Side::Right.flag());
         &self.cells[start..start + self.cols]
+    }
+
+    /// Takes back the row [`Grid::push_row_mapped`] pushed last.
+    ///
+    /// # Panics
+    /// When no row has been pushed.
+    pub fn pop_row(&mut self) {
+        assert!(self.rows_pushed() > 0, "no row to take back");
+        self.cells.truncate(self.cells.len() - self.stride());
     }
 
     fn rows_pushed(&self) -> usize {

@@ -90,10 +90,11 @@ pub fn every_view<G: Game>(game: &G, input: &[u8], round_trip: bool) -> Checked 
     };
     let _ = run(game, input, &mut io::sink(), &views, &mut |_| {});
     // Read for threads through a buffer that cuts the input into several pieces, and in one.
+    let in_stream = verdicts_in_stream(game, input);
     for capacity in [256, input.len().max(1)] {
         assert_eq!(
             verdicts_in_pieces(game, input, capacity),
-            verdicts_in_stream(game, input),
+            in_stream,
             "read for threads (cases cut at a glance, read from their texts) and read in the stream"
         );
     }

@@ -88,11 +88,8 @@ pub(crate) fn grid<R: BufRead>(
         )?;
         if row.text.len() == cols {
             let cells = grid.push_row_mapped(row.text, |letter| alphabet.cell(letter));
-            // One look at the whole row first (it vectorises), the place only for an error.
-            if cells
-                .iter()
-                .fold(false, |bad, &c| bad | (c == Alphabet::NOT_A_CELL))
-            {
+            // One look at the whole row first, the place only for an error.
+            if any_not_a_cell(cells) {
                 let at = cells.iter().position(|&c| c == Alphabet::NOT_A_CELL);
                 return Err(bad_letter(row.text, row.pos, at.unwrap_or(0), alphabet));
             }
@@ -118,21 +115,30 @@ pub(crate) fn grid<R: BufRead>(
 /// `grid`: spaces or line feeds, then `cols` letters of `alphabet`, then a space or a line
 /// feed, all within `buf`. Returns the bytes read up to the last letter, or `None` (nothing
 /// pushed) for anything else, which the general path reads and reports on. No copy of the
-/// row, and no count of its characters: on a big board, most of the reading.
+/// row, and no count of its characters: on a big board, most of the reading. (What it takes
+/// is spaces, line feeds and letters, which [`Tokens::quick`] never turns down after `parse`,
+/// so a row pushed here stays pushed.)
 fn plain_row(buf: &[u8], cols: usize, alphabet: &Alphabet, grid: &mut Grid) -> Option<((), usize)> {
     let start = buf.iter().position(|&b| b != b' ' && b != b'\n')?;
     let row = buf.get(start..start + cols)?;
     if !matches!(buf.get(start + cols)?, b' ' | b'\n') {
         return None;
     }
-    let letters = row.iter().fold(true, |all, &b| {
-        all & (alphabet.cell(b) != Alphabet::NOT_A_CELL)
-    });
-    if !letters {
+    // Each letter looked up once: the row pushed, then looked at whole, and taken back when
+    // it holds anything else.
+    if any_not_a_cell(grid.push_row_mapped(row, |letter| alphabet.cell(letter))) {
+        grid.pop_row();
         return None;
     }
-    grid.push_row_mapped(row, |letter| alphabet.cell(letter));
     Some(((), start + cols))
+}
+
+/// Whether any of a row's cells is [`Alphabet::NOT_A_CELL`]: one look at them all, without
+/// stopping at the first (so it vectorises).
+fn any_not_a_cell(cells: &[u8]) -> bool {
+    cells
+        .iter()
+        .fold(false, |bad, &c| bad | (c == Alphabet::NOT_A_CELL))
 }
 
 /// The error for the byte at `at` of `row`, which is not a letter of `alphabet`: it names the
