@@ -428,6 +428,21 @@ pub(crate) fn verdicts_in_stream<G: Game>(game: &G, text: &[u8]) -> Vec<Result<S
     verdicts_up_to_an_error(game, game.read(text))
 }
 
+/// For property tests: the verdicts of `text` read for threads through a reader buffer of
+/// `capacity` bytes are those read in the stream, up to and with the first error.
+#[cfg(test)]
+pub(crate) fn pieces_read_as_the_stream<G: Game>(
+    game: &G,
+    text: &[u8],
+    capacity: usize,
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    proptest::prop_assert_eq!(
+        verdicts_in_pieces(game, text, capacity),
+        verdicts_in_stream(game, text)
+    );
+    Ok(())
+}
+
 #[cfg(any(test, feature = "serde"))]
 fn verdicts_up_to_an_error<G: Game>(
     game: &G,

@@ -497,17 +497,6 @@ fn edited_file_of(sizes: impl Strategy<Value = (usize, usize)>) -> impl Strategy
     crate::input::edits::edited(file, b"FD.xX 0123456789\n\r\t\xc3")
 }
 
-/// The verdicts of `text` read for threads through a reader buffer of `capacity` bytes, and
-/// read in the stream: the same, up to and with the first error.
-fn pieces_read_as_the_stream(text: &[u8], capacity: usize) -> Result<(), TestCaseError> {
-    let game = &crate::cheesy::Cheesy;
-    prop_assert_eq!(
-        crate::game::verdicts_in_pieces(game, text, capacity),
-        crate::game::verdicts_in_stream(game, text)
-    );
-    Ok(())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -527,7 +516,7 @@ proptest! {
         text in edited_file(),
         capacity in prop::sample::select(vec![100usize, 333, 1 << 16]),
     ) {
-        pieces_read_as_the_stream(&text, capacity)?;
+        crate::game::pieces_read_as_the_stream(&crate::cheesy::Cheesy, &text, capacity)?;
     }
 
     /// As above, on files in the contest's layout (8 x 8 boards), which are cut with a check
@@ -537,6 +526,6 @@ proptest! {
         text in edited_contest_file(),
         capacity in prop::sample::select(vec![100usize, 333, 1 << 16]),
     ) {
-        pieces_read_as_the_stream(&text, capacity)?;
+        crate::game::pieces_read_as_the_stream(&crate::cheesy::Cheesy, &text, capacity)?;
     }
 }

@@ -369,10 +369,6 @@ proptest! {
         text in edited_file(),
         capacity in prop::sample::select(vec![100usize, 333, 1 << 16]),
     ) {
-        let game = &crate::go::Go::CONTEST;
-        prop_assert_eq!(
-            crate::game::verdicts_in_pieces(game, &text, capacity),
-            crate::game::verdicts_in_stream(game, &text)
-        );
+        crate::game::pieces_read_as_the_stream(&crate::go::Go::CONTEST, &text, capacity)?;
     }
 }
