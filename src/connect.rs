@@ -334,41 +334,111 @@ struct RowLabels<'a> {
     here: &'a mut [u32],
 }
 
+/// What a gap cell's label comes from, in [`RowLabels::label`]'s first loop (a gap that
+/// takes an upper neighbour's label is marked by that label's being non-zero).
+const FRESH: u32 = 1;
+/// The cell takes its left neighbour's label.
+const COPY: u32 = 2;
+/// The cell's label and its upper neighbour `O`'s are to be merged.
+const MERGE: u32 = 4;
+
+/// The first loop of [`RowLabels::label`]: for each cell of a row, the label it takes from
+/// above (`up`, zero when none or when it is no gap) and its [`FRESH`], [`COPY`] and [`MERGE`]
+/// marks, from the cell values and the labels of its two upper neighbours (`mids`, `ones`).
+/// Written on indices into slices of one length, with no branch, so that it is vectorised.
+#[inline(never)]
+fn cell_kinds(
+    values: &[u8],
+    stone: u8,
+    mids: &[u32],
+    ones: &[u32],
+    up: &mut [u32],
+    kind: &mut [u32],
+) {
+    let n = values.len();
+    let (mids, ones, up, kind) = (&mids[..n], &ones[..n], &mut up[..n], &mut kind[..n]);
+    // (Plain `if`s here, not `pick`: the hint would keep the loop from being vectorised.)
+    for c in 0..n {
+        let gap = u32::from(values[c] != stone);
+        // The first cell has no left neighbour: a stone stands in for it.
+        let left_gap = if c == 0 {
+            0
+        } else {
+            u32::from(values[c - 1] != stone)
+        };
+        let (mid, one) = (mids[c], ones[c]);
+        let mid_gap = u32::from(mid != NOT_GAP);
+        let above = if mid_gap == 1 { mid } else { one };
+        let alone = gap & u32::from(above == NOT_GAP);
+        let one_gap = u32::from(one != NOT_GAP);
+        let fresh = (alone & (left_gap ^ 1)) * FRESH;
+        let copy = (alone & left_gap) * COPY;
+        let merge = (gap & (mid_gap ^ 1) & one_gap & left_gap) * MERGE;
+        kind[c] = fresh | copy | merge;
+        up[c] = if gap == 1 { above } else { NOT_GAP };
+    }
+}
+
+/// The per-row workspace of [`RowLabels::label`]: a label and a kind a cell, and the
+/// columns where a merge is due.
+#[derive(Default)]
+struct RowScratch {
+    up: Vec<u32>,
+    kind: Vec<u32>,
+    merges: Vec<u32>,
+}
+
 impl RowLabels<'_> {
     /// Labels the row's gaps, the earlier neighbours above at columns `M` (the middle one,
     /// which touches the other two earlier neighbours) and `O` of each window of three of the
-    /// row above centred on a cell's column, fresh labels from `first` on; writes the merges
-    /// the row calls for into `merges` (two labels to a word). Returns the next fresh label
-    /// and how many merges it wrote.
+    /// row above centred on a cell's column, fresh labels from `parent.len()` on, each a
+    /// group of its own in the forest `parent` until the groups the row joins are merged.
+    ///
+    /// A gap takes the middle upper neighbour's label, else the other upper neighbour's, else
+    /// its left neighbour's, else a fresh one; a merge is needed only when the middle one is
+    /// not a gap and both others are. Everything but the left neighbour is known before the
+    /// row is labelled, so a first loop ([`cell_kinds`]) works it out for every cell at once
+    /// (in vector instructions, several cells at a time, without a branch), and only the
+    /// copying from the left runs cell after cell: what each cell waits for from the one
+    /// before is one conditional move, where doing it all in one pass made it a chain of
+    /// four. Callgrind, a 4000 x 4000 Hex board: the labelling 780 -> 580 million
+    /// instructions; the whole judgement 88 -> 77 ms (in turn, fastest of nine).
     #[inline]
-    fn label<const M: usize, const O: usize>(self, first: u32, merges: &mut [u64]) -> (u32, usize) {
-        let (mut next, mut pending) = (first, 0);
-        // The left neighbour's label stays in a register: read back from memory, each cell
-        // would wait for the one before it to be stored.
-        let mut by_other = NOT_GAP;
-        let cells = self.values.iter().zip(self.here.iter_mut());
-        for ((&value, own), window) in cells.zip(self.above.windows(3)) {
-            let gap = value != self.stone;
-            let (by_middle, by_one) = (window[M], window[O]);
-            let shared = pick(
-                by_middle != NOT_GAP,
-                by_middle,
-                pick(
-                    by_one != NOT_GAP,
-                    by_one,
-                    pick(by_other != NOT_GAP, by_other, next),
-                ),
-            );
-            let label = pick(gap, shared, NOT_GAP);
-            *own = label;
-            next += u32::from(gap & (shared == next));
-            merges[pending] = u64::from(by_one) << 32 | u64::from(by_other);
-            pending += usize::from(
-                gap & (by_middle == NOT_GAP) & (by_one != NOT_GAP) & (by_other != NOT_GAP),
-            );
-            by_other = label;
+    fn label<const M: usize, const O: usize>(
+        self,
+        parent: &mut Vec<u32>,
+        scratch: &mut RowScratch,
+    ) {
+        let first = parent.len() as u32;
+        let n = self.values.len();
+        let RowScratch { up, kind, merges } = scratch;
+        up.resize(n, 0);
+        kind.resize(n, 0);
+        let (mids, ones) = (&self.above[M..M + n], &self.above[O..O + n]);
+        // Here, after the slicing (not before it), this check lets the compiler prove more of
+        // the indexing below in bounds: 429 -> 395 million instructions on a 4000 x 4000 board.
+        if n == 0 {
+            return;
         }
-        (next, pending)
+        cell_kinds(self.values, self.stone, mids, ones, up, kind);
+        merges.resize(n + 1, 0);
+        let (up, kind, here) = (&up[..n], &kind[..n], &mut self.here[..n]);
+        let (mut next, mut left, mut pending) = (first, NOT_GAP, 0);
+        for column in 0..n {
+            let kind = kind[column];
+            let label = pick(kind & FRESH != 0, next, up[column]);
+            next += kind & FRESH;
+            left = pick(kind & COPY != 0, left, label);
+            here[column] = left;
+            // Written at every cell, kept where a merge is due: no branch.
+            merges[pending] = column as u32;
+            pending += (kind / MERGE) as usize;
+        }
+        parent.extend(first..next);
+        for &column in &merges[..pending] {
+            let column = column as usize;
+            labels::union(parent, ones[column], here[column - 1]);
+        }
     }
 }
 
@@ -432,9 +502,7 @@ impl Gaps {
             }
         };
         let mut labels = 1;
-        // The merges a row calls for, made once the row is labelled: written at every cell
-        // and kept only where needed, so that the pass over the cells has no branch.
-        let mut merges = vec![0u64; cols + 1];
+        let mut scratch = RowScratch::default();
         for row in 0..rows {
             let (above, here) = if every_cell {
                 let (before, rest) = gaps.label.split_at_mut((row + 1) * stride);
@@ -453,16 +521,13 @@ impl Gaps {
                 above,
                 here: &mut here[1..=cols],
             };
-            let first = labels as u32;
-            let (next, pending) = match crossing.adjacency {
+            match crossing.adjacency {
                 // (r-1, c) touches (r-1, c+1) and (r, c-1); then (r-1, c+1).
-                Adjacency::HexRising => row_labels.label::<1, 2>(first, &mut merges),
+                Adjacency::HexRising => row_labels.label::<1, 2>(&mut gaps.parent, &mut scratch),
                 // (r-1, c-1) touches (r-1, c) and (r, c-1); then (r-1, c).
-                _ => row_labels.label::<0, 1>(first, &mut merges),
-            };
-            labels = next as usize;
-            // Each fresh label a group of its own until merged.
-            gaps.parent.extend(first..next);
+                _ => row_labels.label::<0, 1>(&mut gaps.parent, &mut scratch),
+            }
+            labels = gaps.parent.len();
             gaps.reach.resize(labels, 0);
             if !every_cell {
                 // The sides this row's gaps lie on (label 0, no gap, takes the marks of stones).
@@ -476,9 +541,6 @@ impl Gaps {
                     gaps.reach[here[1] as usize] |= first;
                     gaps.reach[here[cols] as usize] |= last;
                 }
-            }
-            for &pair in &merges[..pending] {
-                labels::union(&mut gaps.parent, (pair >> 32) as u32, pair as u32);
             }
         }
         gaps.parent.truncate(labels);
