@@ -21,13 +21,19 @@ use std::hint::select_unpredictable as pick;
 use crate::grid::{Adjacency, Grid, Offsets, Side};
 use crate::labels;
 
-/// Per-cell marks of the searches (one byte a cell). Directions are `1..=6` (see
-/// [`Offsets::step`]); the other values are these.
-const UNSEEN: u8 = 0;
+/// Marks of the chain search on the stones it looks at, kept in the stones' words of the
+/// gaps' label table ([`Gaps::label`], where a stone's word is [`NOT_GAP`], zero, until
+/// then). Directions are `1..=6` (see [`Offsets::step`]); the other values are these. Gap
+/// labels start above them ([`FIRST_LABEL`]), and the labels below belong to no group, so a
+/// look at a marked stone's group finds none: the search needs no table of its own (on a
+/// 4000 x 4000 board, 16 MB the system would have to clear).
+const UNSEEN: u32 = NOT_GAP;
 /// A chain's first cell, reached from the virtual source.
-const ROOT: u8 = 7;
+const ROOT: u32 = 7;
 /// A stone the chain search has looked at and left out.
-const OFF_PATH: u8 = 8;
+const OFF_PATH: u32 = 8;
+/// The first label of a gap group: above every mark of the chain search.
+const FIRST_LABEL: u32 = OFF_PATH + 1;
 
 /// Marks a state the augmenting search has not reached (u32 parent links).
 const NO_PARENT: u32 = u32::MAX;
@@ -98,11 +104,11 @@ impl<'g> Crossing<'g> {
     /// memory access mostly in order. The chain is one chain, not always a shortest one.
     pub fn winning(&self) -> Option<Winning> {
         let (near, far) = perpendicular(self.from);
-        let gaps = Gaps::new(self, near, far, true);
+        let mut gaps = Gaps::new(self, near, far, true);
         if gaps.bridged {
             return None;
         }
-        let chain = self.chain_along(&gaps, near)?;
+        let chain = self.chain_along(&mut gaps, near)?;
         let cut_stones = chain
             .iter()
             .copied()
@@ -121,34 +127,33 @@ impl<'g> Crossing<'g> {
     /// trying first the steps that head for `to`: on large boards it finds a chain after a
     /// small part of those stones, where a breadth-first search for a shortest one visits
     /// most of them.
-    fn chain_along(&self, gaps: &Gaps, near: Side) -> Option<Vec<usize>> {
-        let mut came_from = vec![UNSEEN; self.grid.index_bound()];
+    fn chain_along(&self, gaps: &mut Gaps, near: Side) -> Option<Vec<usize>> {
         let mut stack: Vec<u32> = Vec::new();
         for start in self.stones_on(self.from) {
-            if gaps.touches(self, start, near) {
-                came_from[start] = ROOT;
+            gaps.label[start] = if gaps.touches(self, start, near) {
                 stack.push(start as u32);
+                ROOT
             } else {
-                came_from[start] = OFF_PATH;
-            }
+                OFF_PATH
+            };
         }
         let order = self.directions_toward_end();
         while let Some(cell) = stack.pop() {
             let cell = cell as usize;
             if self.grid.touches(cell, self.to) {
-                return Some(self.read_back(&came_from, cell));
+                return Some(self.read_back(&gaps.label, cell));
             }
             for &direction in &order {
                 let next = self.offsets.step(cell, direction);
-                if came_from[next] != UNSEEN || !self.is_stone(next) {
+                if gaps.label[next] != UNSEEN || !self.is_stone(next) {
                     continue;
                 }
-                if gaps.touches(self, next, near) {
-                    came_from[next] = direction;
+                gaps.label[next] = if gaps.touches(self, next, near) {
                     stack.push(next as u32);
+                    u32::from(direction)
                 } else {
-                    came_from[next] = OFF_PATH;
-                }
+                    OFF_PATH
+                };
             }
         }
         None
@@ -172,11 +177,11 @@ impl<'g> Crossing<'g> {
     }
 
     /// Follows the recorded directions from `end` back to a root; returns the chain from it.
-    fn read_back(&self, came_from: &[u8], end: usize) -> Vec<usize> {
+    fn read_back(&self, came_from: &[u32], end: usize) -> Vec<usize> {
         let mut chain = vec![end];
         let mut at = end;
         while came_from[at] != ROOT {
-            at = self.offsets.back(at, came_from[at]);
+            at = self.offsets.back(at, came_from[at] as u8);
             chain.push(at);
         }
         chain.reverse();
@@ -442,8 +447,8 @@ impl RowLabels<'_> {
     }
 }
 
-/// Marks a cell that is not a gap, in [`Gaps::label`]. Labels start at 1, and a zero value
-/// lets the table start out as untouched zeroed memory.
+/// Marks a cell that is not a gap, in [`Gaps::label`]. Gap labels start at [`FIRST_LABEL`],
+/// and a zero value lets the table start out as untouched zeroed memory.
 const NOT_GAP: u32 = 0;
 /// Side flags of a gap group.
 const NEAR: u8 = 1;
@@ -487,8 +492,9 @@ impl Gaps {
         let kept_rows = if every_cell { rows + 2 } else { 2 };
         let mut gaps = Gaps {
             label: vec![NOT_GAP; kept_rows * stride],
-            parent: vec![NOT_GAP],
-            reach: vec![0],
+            // The labels below FIRST_LABEL are no group's: roots of their own, no sides.
+            parent: (0..FIRST_LABEL).collect(),
+            reach: vec![0; FIRST_LABEL as usize],
             bridged: false,
         };
         let side_flags = |side: Side, flag: u8, row: usize| -> (u8, u8, u8) {
@@ -501,7 +507,7 @@ impl Gaps {
                 _ => (0, 0, 0),
             }
         };
-        let mut labels = 1;
+        let mut labels = FIRST_LABEL as usize;
         let mut scratch = RowScratch::default();
         for row in 0..rows {
             let (above, here) = if every_cell {
