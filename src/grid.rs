@@ -164,10 +164,8 @@ impl Grid {
         assert_eq!(row.len(), self.cols, "row of wrong length");
         self.cells.push(BORDER | Side::Left.flag());
         let start = self.cells.len();
-        self.cells.resize(start + row.len(), 0);
-        for (cell, &byte) in self.cells[start..].iter_mut().zip(row) {
-            *cell = cell_of(byte);
-        }
+        // Written once, as translated (a fill with zeros first would write every cell twice).
+        self.cells.extend(row.iter().map(|&byte| cell_of(byte)));
         self.cells.push(BORDER | Side::Right.flag());
         &self.cells[start..start + self.cols]
     }
