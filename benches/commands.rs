@@ -147,7 +147,7 @@ const FIGURES: [Figure; 6] = [
         ],
         seed: None,
         wc: true,
-        jobs: &[1],
+        jobs: &[1, 2],
     },
     Figure {
         name: "hex 100 boards 100x100",

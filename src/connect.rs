@@ -17,6 +17,7 @@
 // such condition is a coin toss, which a branch would mispredict half the time.
 use std::collections::{HashMap, HashSet};
 use std::hint::select_unpredictable as pick;
+use std::ops::Range;
 
 use crate::grid::{Adjacency, Grid, Offsets, Side};
 use crate::labels;
@@ -486,14 +487,118 @@ impl Gaps {
     /// labelled), for [`Crossing::connects`], which asks nothing more: on a big board that is
     /// a few kilobytes where a label a cell would be four bytes a cell.
     fn new(crossing: &Crossing<'_>, near: Side, far: Side, every_cell: bool) -> Self {
+        if every_cell {
+            Gaps::every_cell(crossing, near, far, band_count(crossing.grid))
+        } else {
+            Gaps::two_rows(crossing, near, far)
+        }
+    }
+
+    /// Empty groups: the labels below [`FIRST_LABEL`] are no group's, roots of their own.
+    fn reserved() -> Vec<u32> {
+        (0..FIRST_LABEL).collect()
+    }
+
+    /// [`Gaps::new`] keeping a label a cell, the rows cut into `bands` bands labelled each on
+    /// its own (on threads of their own when there are more than one, see [`band_count`]):
+    /// each band's labels counted from [`FIRST_LABEL`] as if the row above it held no gap,
+    /// then moved past the bands' before it, and the groups that meet across the seams
+    /// merged. Band by band or not, the groups are the same.
+    fn every_cell(crossing: &Crossing<'_>, near: Side, far: Side, bands: usize) -> Self {
         let grid = crossing.grid;
         let (rows, cols) = (grid.rows(), grid.cols());
         let stride = cols + 2;
-        let kept_rows = if every_cell { rows + 2 } else { 2 };
+        let mut label = vec![NOT_GAP; (rows + 2) * stride];
+        let bands = bands.clamp(1, rows);
+        let starts: Vec<usize> = (0..=bands).map(|band| band * rows / bands).collect();
+        let forests = for_each_band(&mut label, stride, &starts, |band, table| {
+            let mut parent = Gaps::reserved();
+            label_band(crossing, starts[band]..starts[band + 1], table, &mut parent);
+            parent
+        });
+        // Each band's labels past those of the bands before it.
+        let mut parent = Vec::new();
+        let mut offsets = Vec::with_capacity(bands);
+        for forest in forests {
+            let offset = parent.len().saturating_sub(FIRST_LABEL as usize) as u32;
+            offsets.push(offset);
+            if parent.is_empty() {
+                parent = forest;
+            } else {
+                let moved = forest[FIRST_LABEL as usize..].iter().map(|&p| p + offset);
+                parent.extend(moved);
+            }
+        }
+        for_each_band(&mut label, stride, &starts, |band, table| {
+            let offset = offsets[band];
+            if offset != 0 {
+                for label in table.iter_mut() {
+                    *label += if *label >= FIRST_LABEL { offset } else { 0 };
+                }
+            }
+        });
         let mut gaps = Gaps {
-            label: vec![NOT_GAP; kept_rows * stride],
-            // The labels below FIRST_LABEL are no group's: roots of their own, no sides.
-            parent: (0..FIRST_LABEL).collect(),
+            label,
+            parent,
+            reach: Vec::new(),
+            bridged: false,
+        };
+        for &row in &starts[1..bands] {
+            gaps.merge_across(crossing.adjacency, row, stride);
+        }
+        gaps.reach = vec![0; gaps.parent.len()];
+        for (side, flag) in [(near, NEAR), (far, FAR)] {
+            for cell in grid.side_cells(side) {
+                if let Some(root) = gaps.group(cell) {
+                    gaps.reach[root] |= flag;
+                }
+            }
+        }
+        gaps.settle();
+        gaps
+    }
+
+    /// Merges the groups of row `row`'s gaps with those of their gap neighbours in the row
+    /// above (labelled in another band).
+    fn merge_across(&mut self, adjacency: Adjacency, row: usize, stride: usize) {
+        // The row above's neighbours of a cell, as offsets from its column in the row
+        // above's table row (which starts with its left border cell).
+        let steps = match adjacency {
+            Adjacency::HexRising => [1, 2],
+            _ => [0, 1],
+        };
+        let cols = stride - 2;
+        for col in 0..cols {
+            let own = self.label[(row + 1) * stride + 1 + col];
+            if own == NOT_GAP {
+                continue;
+            }
+            for step in steps {
+                let above = self.label[row * stride + col + step];
+                if above != NOT_GAP {
+                    labels::union(&mut self.parent, own, above);
+                }
+            }
+        }
+    }
+
+    /// Every label's sides to the whole group's, and whether some group reaches both.
+    fn settle(&mut self) {
+        // Every label's parent is a smaller label, so one pass in order leaves each label
+        // holding its group's sides: the searches after this need no root finding.
+        let reach = &mut self.reach;
+        labels::flatten(&mut self.parent, |label, root| reach[label] = reach[root]);
+        self.bridged = self.reach.contains(&(NEAR | FAR));
+    }
+
+    /// [`Gaps::new`] keeping two rows of labels.
+    fn two_rows(crossing: &Crossing<'_>, near: Side, far: Side) -> Self {
+        let grid = crossing.grid;
+        let (rows, cols) = (grid.rows(), grid.cols());
+        let stride = cols + 2;
+        let mut gaps = Gaps {
+            label: vec![NOT_GAP; 2 * stride],
+            parent: Gaps::reserved(),
             reach: vec![0; FIRST_LABEL as usize],
             bridged: false,
         };
@@ -507,71 +612,42 @@ impl Gaps {
                 _ => (0, 0, 0),
             }
         };
-        let mut labels = FIRST_LABEL as usize;
         let mut scratch = RowScratch::default();
         for row in 0..rows {
-            let (above, here) = if every_cell {
-                let (before, rest) = gaps.label.split_at_mut((row + 1) * stride);
-                (&before[row * stride..], &mut rest[..stride])
+            let (first, second) = gaps.label.split_at_mut(stride);
+            let (above, here) = if row % 2 == 0 {
+                (&*first, second)
             } else {
-                let (first, second) = gaps.label.split_at_mut(stride);
-                if row % 2 == 0 {
-                    (&*first, second)
-                } else {
-                    (&*second, first)
-                }
+                (&*second, first)
             };
-            let row_labels = RowLabels {
-                values: grid.row(row),
-                stone: crossing.stone,
+            label_row(
+                crossing,
+                row,
                 above,
-                here: &mut here[1..=cols],
-            };
-            match crossing.adjacency {
-                // (r-1, c) touches (r-1, c+1) and (r, c-1); then (r-1, c+1).
-                Adjacency::HexRising => row_labels.label::<1, 2>(&mut gaps.parent, &mut scratch),
-                // (r-1, c-1) touches (r-1, c) and (r, c-1); then (r-1, c).
-                _ => row_labels.label::<0, 1>(&mut gaps.parent, &mut scratch),
-            }
-            labels = gaps.parent.len();
-            gaps.reach.resize(labels, 0);
-            if !every_cell {
-                // The sides this row's gaps lie on (label 0, no gap, takes the marks of stones).
-                for (side, flag) in [(near, NEAR), (far, FAR)] {
-                    let (all, first, last) = side_flags(side, flag, row);
-                    if all != 0 {
-                        for &own in &here[1..=cols] {
-                            gaps.reach[own as usize] |= all;
-                        }
-                    }
-                    gaps.reach[here[1] as usize] |= first;
-                    gaps.reach[here[cols] as usize] |= last;
-                }
-            }
-        }
-        gaps.parent.truncate(labels);
-        gaps.reach.truncate(labels);
-        gaps.reach[NOT_GAP as usize] = 0;
-        if every_cell {
+                &mut here[1..=cols],
+                &mut gaps.parent,
+                &mut scratch,
+            );
+            gaps.reach.resize(gaps.parent.len(), 0);
+            // The sides this row's gaps lie on (label 0, no gap, takes the marks of stones).
             for (side, flag) in [(near, NEAR), (far, FAR)] {
-                for cell in grid.side_cells(side) {
-                    if let Some(root) = gaps.group(cell) {
-                        gaps.reach[root] |= flag;
+                let (all, first, last) = side_flags(side, flag, row);
+                if all != 0 {
+                    for &own in &here[1..=cols] {
+                        gaps.reach[own as usize] |= all;
                     }
                 }
-            }
-        } else {
-            // Each label's sides to its root (parents come before their labels).
-            for label in (1..labels).rev() {
-                let root = labels::find(&mut gaps.parent, label as u32) as usize;
-                gaps.reach[root] |= gaps.reach[label];
+                gaps.reach[here[1] as usize] |= first;
+                gaps.reach[here[cols] as usize] |= last;
             }
         }
-        // Every label's parent is a smaller label, so one pass in order leaves each label
-        // holding its group's sides: the searches after this need no root finding.
-        let reach = &mut gaps.reach;
-        labels::flatten(&mut gaps.parent, |label, root| reach[label] = reach[root]);
-        gaps.bridged = gaps.reach.contains(&(NEAR | FAR));
+        gaps.reach[NOT_GAP as usize] = 0;
+        // Each label's sides to its root (parents come before their labels).
+        for label in (1..gaps.parent.len()).rev() {
+            let root = labels::find(&mut gaps.parent, label as u32) as usize;
+            gaps.reach[root] |= gaps.reach[label];
+        }
+        gaps.settle();
         gaps
     }
 
@@ -598,6 +674,103 @@ impl Gaps {
     }
 }
 
+/// Labels one row's gaps (see [`RowLabels::label`]), `above` being the labels of the row
+/// above with its border cells.
+fn label_row(
+    crossing: &Crossing<'_>,
+    row: usize,
+    above: &[u32],
+    here: &mut [u32],
+    parent: &mut Vec<u32>,
+    scratch: &mut RowScratch,
+) {
+    let row_labels = RowLabels {
+        values: crossing.grid.row(row),
+        stone: crossing.stone,
+        above,
+        here,
+    };
+    match crossing.adjacency {
+        // (r-1, c) touches (r-1, c+1) and (r, c-1); then (r-1, c+1).
+        Adjacency::HexRising => row_labels.label::<1, 2>(parent, scratch),
+        // (r-1, c-1) touches (r-1, c) and (r, c-1); then (r-1, c).
+        _ => row_labels.label::<0, 1>(parent, scratch),
+    }
+}
+
+/// Labels the rows `rows` into `table` (their rows of the label table, border cells
+/// included), the row above the first taken to hold no gap.
+fn label_band(
+    crossing: &Crossing<'_>,
+    rows: Range<usize>,
+    table: &mut [u32],
+    parent: &mut Vec<u32>,
+) {
+    let stride = crossing.grid.cols() + 2;
+    let none = vec![NOT_GAP; stride];
+    let mut scratch = RowScratch::default();
+    for (i, row) in rows.enumerate() {
+        let (before, rest) = table.split_at_mut(i * stride);
+        let above = if i == 0 {
+            &none[..]
+        } else {
+            &before[(i - 1) * stride..]
+        };
+        let here = &mut rest[1..stride - 1];
+        label_row(crossing, row, above, here, parent, &mut scratch);
+    }
+}
+
+/// Boards of at least this many cells are labelled in bands, one a thread ([`band_count`]).
+#[cfg(feature = "parallel")]
+const BAND_CELLS: usize = 1 << 22;
+
+/// How many bands of rows to label a grid in: one a thread of the pool (rayon's, sized by
+/// `--jobs`) for a board of at least [`BAND_CELLS`] cells, where labelling is most of the
+/// time and the system's clearing of the label table's fresh memory a fifth; otherwise one.
+fn band_count(grid: &Grid) -> usize {
+    #[cfg(feature = "parallel")]
+    if grid.rows() * grid.cols() >= BAND_CELLS {
+        return rayon::current_num_threads().min(grid.rows());
+    }
+    let _ = grid;
+    1
+}
+
+/// Calls `work(band, rows)` for each band of the label table, the band's rows of `table`
+/// (rows `starts[band]..starts[band + 1]` of the grid; the table's first row is its top
+/// border), on the pool's threads when the feature is on; returns what each gave, in order.
+fn for_each_band<T: Send>(
+    table: &mut [u32],
+    stride: usize,
+    starts: &[usize],
+    work: impl Fn(usize, &mut [u32]) -> T + Sync,
+) -> Vec<T> {
+    let mut rest = &mut table[stride..];
+    let mut slices = Vec::with_capacity(starts.len() - 1);
+    for band in starts.windows(2) {
+        let (slice, tail) = std::mem::take(&mut rest).split_at_mut((band[1] - band[0]) * stride);
+        slices.push(slice);
+        rest = tail;
+    }
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        if slices.len() > 1 {
+            return slices
+                .into_par_iter()
+                .enumerate()
+                .map(|(band, slice)| work(band, slice))
+                .collect();
+        }
+    }
+    slices
+        .into_iter()
+        .enumerate()
+        .map(|(band, slice)| work(band, slice))
+        .collect()
+}
+
 /// Stand-ins for the two sides in flow edges (no cell index reaches them).
 const SOURCE: usize = usize::MAX - 1;
 const SINK: usize = usize::MAX;
@@ -619,5 +792,55 @@ mod tests {
         assert_eq!(winning.chain.len(), 3);
         assert_eq!(winning.cut_stones, winning.chain);
         assert!(crossing.disjoint_chains(&winning.chain).is_none());
+    }
+
+    /// Each gap's group, as the smallest cell of it, and the sides the group reaches.
+    fn groups(gaps: &mut Gaps, grid: &Grid) -> Vec<Option<(usize, u8)>> {
+        let cells: Vec<usize> = (0..grid.rows())
+            .flat_map(|row| (0..grid.cols()).map(move |col| Coord { row, col }))
+            .map(|at| grid.index(at))
+            .collect();
+        let mut first_of_root = HashMap::new();
+        cells
+            .iter()
+            .map(|&cell| {
+                let root = gaps.group(cell)?;
+                let first = *first_of_root.entry(root).or_insert(cell);
+                Some((first, gaps.reach[root]))
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn labelling_in_bands_finds_the_same_groups(
+            rows in 1usize..14,
+            cols in 1usize..14,
+            seed in proptest::prelude::any::<u64>(),
+            bands in 2usize..5,
+            rising in proptest::prelude::any::<bool>(),
+        ) {
+            let mut grid = Grid::new(rows, cols);
+            let mut state = seed | 1;
+            for row in 0..rows {
+                for col in 0..cols {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    grid.set(Coord { row, col }, (state % 3) as u8);
+                }
+            }
+            let adjacency = if rising { Adjacency::HexRising } else { Adjacency::HexFalling };
+            for (from, to) in [(Side::Top, Side::Bottom), (Side::Left, Side::Right)] {
+                let crossing = Crossing::new(&grid, adjacency, 1, from, to);
+                let (near, far) = perpendicular(from);
+                let mut whole = Gaps::every_cell(&crossing, near, far, 1);
+                let mut banded = Gaps::every_cell(&crossing, near, far, bands);
+                let rows_only = Gaps::two_rows(&crossing, near, far);
+                proptest::prop_assert_eq!(groups(&mut whole, &grid), groups(&mut banded, &grid));
+                proptest::prop_assert_eq!(whole.bridged, banded.bridged);
+                proptest::prop_assert_eq!(whole.bridged, rows_only.bridged);
+            }
+        }
     }
 }

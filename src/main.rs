@@ -453,6 +453,11 @@ fn judge<G: Game>(
             .bar
             .suspend(|| eprintln!("arbiter: {named}warning: {warning}"));
     };
+    // A huge board's gap groups are labelled in bands on rayon's threads (`connect`): no
+    // more of them than asked for.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs(judging))
+        .build_global();
     let result = run::run_parallel(game, input, out, &views, jobs(judging), &mut warn);
     progress.bar.finish_and_clear();
     match result {
