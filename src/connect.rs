@@ -100,9 +100,10 @@ impl<'g> Crossing<'g> {
     ///   chain: otherwise, by the theorem again, a path avoiding them would join `near` to
     ///   `far`, and it could only run through gaps of the `near` groups.
     ///
-    /// So one sequential union-find pass over the gaps, then a depth-first search over the
-    /// stones along the `near` gaps, answer all three, in time linear in the cells and with
-    /// memory access mostly in order. The chain is one chain, not always a shortest one.
+    /// So one sequential union-find pass over the gaps (on a huge board, one a band of rows,
+    /// the bands on threads of their own), then a depth-first search over the stones along
+    /// the `near` gaps, answer all three, in time linear in the cells and with memory access
+    /// mostly in order. The chain is one chain, not always a shortest one.
     pub fn winning(&self) -> Option<Winning> {
         let (near, far) = perpendicular(self.from);
         let mut gaps = Gaps::new(self, near, far, true);
