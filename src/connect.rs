@@ -483,8 +483,9 @@ impl Gaps {
     /// boards every branch on a cell's contents is a coin toss for the processor, so the
     /// common path has none.)
     ///
-    /// With `every_cell`, each cell's label is kept for the questions after this one; without,
-    /// only two rows of labels are (the sides each group reaches noted as its cells are
+    /// With `every_cell`, each cell's label is kept for the questions after this one
+    /// ([`Gaps::every_cell`], in bands of rows on threads of their own on a huge board);
+    /// without, only two rows of labels are (the sides each group reaches noted as its cells are
     /// labelled), for [`Crossing::connects`], which asks nothing more: on a big board that is
     /// a few kilobytes where a label a cell would be four bytes a cell.
     fn new(crossing: &Crossing<'_>, near: Side, far: Side, every_cell: bool) -> Self {
