@@ -52,6 +52,31 @@ fn rule_3_connected_colour_with_fewer_stones_is_impossible() {
 }
 
 #[test]
+fn either_colour_asked_first_whether_it_joined_gives_the_same_verdict() {
+    // The colour with more stones is asked first. Blue, a stone more, has joined: found at once.
+    let v = verdict_of("BBB\nRR.\n...");
+    assert!(
+        matches!(v, Verdict::Win(ref w) if w.winner == Stone::Blue),
+        "{v:?}"
+    );
+    // Blue, a stone more, has not: Red is asked next (and is behind, rule 3).
+    let v = verdict_of("R.B\nRB.\nRBB");
+    assert!(matches!(
+        v,
+        Verdict::Impossible(Reason::WinnerBehind {
+            winner: Stone::Red,
+            ..
+        })
+    ));
+    // Equal counts: Red first, which has not joined; then Blue, which has.
+    let v = verdict_of("BBB\nRR.\nR..");
+    assert!(
+        matches!(v, Verdict::Win(ref w) if w.winner == Stone::Blue),
+        "{v:?}"
+    );
+}
+
+#[test]
 fn rule_4_two_disjoint_chains_leave_no_last_stone() {
     // Sample case 6: Blue's two full rows are disjoint chains.
     let Verdict::Impossible(Reason::NoLastStone { winner, chains }) =
