@@ -173,3 +173,147 @@ fn solve_does_not_go_with_check_or_a_record_format() {
     let (code, _) = hex(&["--solve", "--format", "sgf"], b"2,b1\n");
     assert_ne!(code, 0);
 }
+
+/// One puzzle of Benzene's suite (`tests/data/hex/solver/dfpn-puzzle.tst`, from Hex puzzle
+/// books and Little Golem): its file, its side, the side to move, and what Benzene proved.
+struct Puzzle {
+    file: String,
+    side: usize,
+    to_move: &'static str,
+    proved: Proved,
+}
+
+/// What Benzene proved of a puzzle.
+enum Proved {
+    /// `dfpn-solve-state`: the winner.
+    Winner(&'static str),
+    /// `dfpn-solver-find-winning`: the winning moves it found (none: the side to move loses).
+    /// Benzene leaves out moves its inferior-cell analysis prunes, some of which win too, so
+    /// arbiter's list (every winning move) holds these and may hold more.
+    WinningMoves(Vec<String>),
+}
+
+/// The puzzles of the suite: each `loadsgf`, then a numbered command with the side to move
+/// (Black is Red), then `#? [answer]`.
+fn benzene_puzzles() -> Vec<Puzzle> {
+    let text = std::fs::read_to_string(data("hex", "solver/dfpn-puzzle.tst")).unwrap();
+    let colour = |name: &str| if name == "black" { "Red" } else { "Blue" };
+    let mut puzzles = Vec::new();
+    let mut file = None;
+    let mut command = None;
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["loadsgf", path] => file = path.strip_prefix("sgf/puzzles/").map(str::to_owned),
+            [
+                _,
+                name @ ("dfpn-solve-state" | "dfpn-solver-find-winning"),
+                side,
+            ] => command = Some((*name, colour(side))),
+            ["#?", answer @ ..] => {
+                let (Some(file), Some((name, to_move))) = (file.take(), command.take()) else {
+                    continue;
+                };
+                let answer = answer.join(" ");
+                let answer = answer.trim_matches(|c| c == '[' || c == ']');
+                let proved = if name == "dfpn-solve-state" {
+                    Proved::Winner(colour(answer))
+                } else {
+                    Proved::WinningMoves(answer.split_whitespace().map(str::to_owned).collect())
+                };
+                let side = file.split('x').next().unwrap().parse().unwrap();
+                puzzles.push(Puzzle {
+                    file,
+                    side,
+                    to_move,
+                    proved,
+                });
+            }
+            _ => {}
+        }
+    }
+    puzzles
+}
+
+/// Solves `puzzles` (two runs of arbiter, one a side to move, each on many files at once)
+/// within `budget` seconds each, and checks every verdict against Benzene's.
+fn check_puzzles(puzzles: &[&Puzzle], budget: &str) {
+    let path = |puzzle: &Puzzle| data("hex", &format!("solver/puzzles/{}", puzzle.file));
+    for to_move in ["Red", "Blue"] {
+        let files: Vec<String> = puzzles
+            .iter()
+            .filter(|puzzle| puzzle.to_move == to_move)
+            .map(|puzzle| path(puzzle).to_str().unwrap().to_owned())
+            .collect();
+        if files.is_empty() {
+            continue;
+        }
+        let mut args = vec!["--solve", "--budget", budget, "--to-move"];
+        args.push(if to_move == "Red" { "red" } else { "blue" });
+        args.extend(files.iter().map(String::as_str));
+        let (code, out) = hex(&args, b"");
+        assert_eq!(code, 0, "{out}");
+        for puzzle in puzzles.iter().filter(|puzzle| puzzle.to_move == to_move) {
+            let prefix = format!("{}:{to_move} to move: ", path(puzzle).to_str().unwrap());
+            let line = out
+                .lines()
+                .find_map(|line| line.strip_prefix(&prefix))
+                .unwrap_or_else(|| panic!("no verdict for {}:\n{out}", puzzle.file));
+            let (winner, moves) = line.split_once(" wins").expect("a winner");
+            let moves: Vec<&str> = moves
+                .strip_prefix(" with ")
+                .map_or(Vec::new(), |moves| moves.split(' ').collect());
+            match &puzzle.proved {
+                Proved::Winner(expected) => assert_eq!(winner, *expected, "{}", puzzle.file),
+                Proved::WinningMoves(expected) if expected.is_empty() => {
+                    assert_ne!(winner, to_move, "{}: {line}", puzzle.file)
+                }
+                Proved::WinningMoves(expected) => {
+                    assert_eq!(winner, to_move, "{}: {line}", puzzle.file);
+                    for cell in expected {
+                        assert!(moves.contains(&cell.as_str()), "{}: {line}", puzzle.file);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The 7 x 7 puzzles arbiter solves in well under a second each.
+const QUICK_7X7: [&str; 12] = [
+    "7x7-enderton-02",
+    "7x7-enderton-03",
+    "7x7-henderson-34",
+    "7x7-henderson-36",
+    "7x7-henderson-40",
+    "7x7-henderson-44",
+    "7x7-henderson-45",
+    "7x7-henderson-48",
+    "7x7-henderson-49",
+    "7x7-henderson-50",
+    "7x7-henderson-53",
+    "7x7-henderson-60",
+];
+
+#[test]
+fn benzenes_puzzles_up_to_6x6_and_quick_7x7_ones_are_solved_as_benzene_solved_them() {
+    let puzzles = benzene_puzzles();
+    assert_eq!(puzzles.len(), 129);
+    let quick: Vec<&Puzzle> = puzzles
+        .iter()
+        .filter(|p| p.side <= 6 || QUICK_7X7.iter().any(|&q| p.file == format!("{q}.sgf")))
+        .collect();
+    assert_eq!(quick.len(), 25 + QUICK_7X7.len());
+    check_puzzles(&quick, "60");
+}
+
+/// Every puzzle of Benzene's suite up to 7 x 7 (about 4 minutes on 2 cores; run with
+/// `--ignored`). Most of the 8 x 8 ones are beyond a minute each (see the README).
+#[test]
+#[ignore]
+fn benzenes_puzzles_up_to_7x7_are_solved_as_benzene_solved_them() {
+    let puzzles = benzene_puzzles();
+    let all: Vec<&Puzzle> = puzzles.iter().filter(|p| p.side <= 7).collect();
+    assert_eq!(all.len(), 25 + 56);
+    check_puzzles(&all, "600");
+}

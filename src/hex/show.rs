@@ -393,7 +393,13 @@ pub fn explain_solution(
                 }
             )?;
             coords(out, &solution.winning_moves)?;
-            writeln!(out, ".")?;
+            match solution.unknown_moves.len() {
+                0 => writeln!(out, ".")?,
+                unknown => writeln!(
+                    out,
+                    "; the budget ran out before {unknown} more were resolved."
+                )?,
+            }
         }
         Some(winner) => {
             writeln!(

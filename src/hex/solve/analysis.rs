@@ -3,7 +3,9 @@
 //! Each position (a contest board, or a record's final position) gets one line: the side to
 //! move, the winner, and when the side to move wins, every winning move:
 //! `Red to move: Red wins with c3 d2 b4`, `Blue to move: Red wins`, or `Red to move: unknown`
-//! when the budget ran out first (with what was proved). The side to move is the record's
+//! when the budget ran out first (with what was proved); when it ran out after a winning move
+//! was found, the winning moves found so far and how many moves are unresolved
+//! (`Red to move: Red wins with c3 (4 moves unresolved)`). The side to move is the record's
 //! next player, or for a board the side with fewer stones (Red when equal), unless chosen.
 //!
 //! With `moves`, a record is analysed move by move: the winner after every move, and the
@@ -140,6 +142,7 @@ impl Analysis {
         };
         let solution = solver.solve(&board, to_move);
         let unknown = solution.winner.is_none()
+            || !solution.unknown_moves.is_empty()
             || positions
                 .as_ref()
                 .is_some_and(|p: &Vec<MoveValue>| p.iter().any(|m| m.winner.is_none()));
@@ -264,10 +267,16 @@ pub fn line(solution: &Solution) -> String {
     };
     match solution.winner {
         Some(winner) if winner == mover && !solution.winning_moves.is_empty() => {
-            format!(
+            let line = format!(
                 "{mover} to move: {winner} wins with {}",
                 names(&solution.winning_moves)
-            )
+            );
+            match solution.unknown_moves.len() {
+                // The budget ran out after a winning move was found: more may win.
+                0 => line,
+                1 => format!("{line} (1 move unresolved)"),
+                unknown => format!("{line} ({unknown} moves unresolved)"),
+            }
         }
         Some(winner) => format!("{mover} to move: {winner} wins"),
         None => {

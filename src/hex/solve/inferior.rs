@@ -164,24 +164,7 @@ pub fn captured_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> [B; 2
 /// and one cell of each cycle, so a dominating move always stays.
 pub fn vulnerable_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: usize) -> B {
     let empty = geometry.board & !(stones[0] | stones[1]);
-    let opponent = mover ^ 1;
-    let cells = geometry.cells();
-    let mut killer = vec![usize::MAX; cells];
-    for cell in empty.iter() {
-        let next = around(geometry, stones, cell);
-        for k in 0..6 {
-            if next[k] != Next::Empty {
-                continue;
-            }
-            let mut with_reply = next;
-            with_reply[k] = Next::Colour(opponent);
-            if run_of_four(&with_reply) == Some(opponent) {
-                let (dr, dc) = AROUND[k];
-                killer[cell] = (cell as isize + dr * geometry.cols as isize + dc) as usize;
-                break;
-            }
-        }
-    }
+    let killer = killers(geometry, stones, mover);
     let mut dominated = B::NONE;
     for cell in empty.iter() {
         if killer[cell] == usize::MAX {
@@ -206,6 +189,52 @@ pub fn vulnerable_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover:
         }
     }
     dominated
+}
+
+/// Each cell's *killer* for a move by `mover` (see [`vulnerable_cells`]): the empty
+/// neighbour whose taking by the opponent would leave the cell dead; `usize::MAX` for a cell
+/// with none (or not empty).
+pub fn killers<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: usize) -> Vec<usize> {
+    let empty = geometry.board & !(stones[0] | stones[1]);
+    let opponent = mover ^ 1;
+    let mut killer = vec![usize::MAX; geometry.cells()];
+    for cell in empty.iter() {
+        let next = around(geometry, stones, cell);
+        for k in 0..6 {
+            if next[k] != Next::Empty {
+                continue;
+            }
+            let mut with_reply = next;
+            with_reply[k] = Next::Colour(opponent);
+            if run_of_four(&with_reply) == Some(opponent) {
+                let (dr, dc) = AROUND[k];
+                killer[cell] = (cell as isize + dr * geometry.cols as isize + dc) as usize;
+                break;
+            }
+        }
+    }
+    killer
+}
+
+/// The moves of `mover` that are passes: a stone on a dead cell joins nothing, and one on a
+/// cell `mover` has captured leaves its partner dead, so after either the position is, filled
+/// in, the one where `mover` passed. All of them have one value, the pass's.
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::hex::solve::bits::{Cells, Geometry};
+/// use arbiter::hex::solve::inferior::passes;
+///
+/// // 3 x 3, Red b1 a2 (cells 1, 3): a1 is dead (four of Red's in a row around it, two of
+/// // them the top side), a move there a pass for either colour.
+/// let geometry: Geometry<u64> = Geometry::new(3, 3);
+/// let red = u64::bit(1) | u64::bit(3);
+/// assert!(passes(&geometry, [red, 0], 0).has(0));
+/// assert!(passes(&geometry, [red, 0], 1).has(0));
+/// ```
+pub fn passes<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: usize) -> B {
+    dead_cells(geometry, stones) | captured_cells(geometry, stones)[mover]
 }
 
 #[cfg(test)]

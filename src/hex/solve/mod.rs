@@ -360,7 +360,6 @@ impl<B: Cells> Solve for Searches<B> {
         };
         let mut position = self.position_of(board, to_move);
         let me = position.to_move;
-        let stones = position.stones;
         let empty = position.empty(&geometry);
         let mut solution = Solution::nothing_proved(to_move);
         for side in [me, me ^ 1] {
@@ -373,36 +372,11 @@ impl<B: Cells> Solve for Searches<B> {
                 return self.finish(solution, before, started);
             }
         }
-        // The position after each move; a position that a half turn maps onto itself has the
-        // same value after a move and after its image, so each pair is solved once.
-        let rotated = |set: B| {
-            set.iter()
-                .fold(B::NONE, |r, cell| r | B::bit(geometry.rotated(cell)))
-        };
-        let symmetric = rotated(stones[0]) == stones[0] && rotated(stones[1]) == stones[1];
-        let is_image = |cell: usize| symmetric && geometry.rotated(cell) < cell;
-        // The moves far from the centre first: theirs are most often the long searches (on
-        // 7 x 7, the edge openings), and a long one taken last runs alone at the end (7 x 7
-        // on two threads: 116 s in reading order, 95 s so).
-        let todo: Vec<usize> = self
-            .main
-            .outside_in()
-            .filter(|&cell| empty.has(cell) && !is_image(cell))
+        let values: Vec<(usize, Option<bool>)> = self
+            .move_values(&mut position)
+            .into_iter()
+            .filter(|&(cell, _)| empty.has(cell))
             .collect();
-        let solved = self.solve_moves(&mut position, &todo);
-        let value_of = |cell: usize| {
-            let solved_cell = if is_image(cell) {
-                geometry.rotated(cell)
-            } else {
-                cell
-            };
-            solved
-                .iter()
-                .find(|(c, _)| *c == solved_cell)
-                .and_then(|&(_, v)| v)
-        };
-        let values: Vec<(usize, Option<bool>)> =
-            empty.iter().map(|cell| (cell, value_of(cell))).collect();
         for &(cell, value) in &values {
             match value {
                 Some(true) => solution.winning_moves.push(coord(cell)),
@@ -429,6 +403,101 @@ impl<B: Cells> Solve for Searches<B> {
 }
 
 impl<B: Cells> Searches<B> {
+    /// Whether each move of the side to move wins (`None`: the deadline came first), every
+    /// empty cell's in reading order, with as few searches as what is known of the moves
+    /// allows:
+    ///
+    /// - a position that a half turn maps onto itself has the same value after a move and
+    ///   after its image, so each pair is solved once;
+    /// - every move that is a pass (on a dead cell, or a cell the mover has captured,
+    ///   [`inferior::passes`]) has the pass's value: one of them is solved for all;
+    /// - a dominated move is never better than its killer ([`inferior::vulnerable_cells`]):
+    ///   after the others, it is solved only when its killer wins, and loses with it else.
+    ///
+    /// The moves far from the centre are taken first: theirs are most often the long searches
+    /// (on 7 x 7, the edge openings), and a long one taken last runs alone at the end (7 x 7
+    /// on two threads: 116 s in reading order, 95 s so).
+    fn move_values(&mut self, position: &mut Position<B>) -> Vec<(usize, Option<bool>)> {
+        let geometry = self.main.geometry;
+        let (stones, me) = (position.stones, position.to_move);
+        let empty = position.empty(&geometry);
+        let rotated = |set: B| {
+            set.iter()
+                .fold(B::NONE, |r, cell| r | B::bit(geometry.rotated(cell)))
+        };
+        let symmetric = rotated(stones[0]) == stones[0] && rotated(stones[1]) == stones[1];
+        let (passes, killer) = if self.settings.techniques.inferior {
+            let (_, mut filled) = inferior::filled_in(&geometry, stones);
+            let captured = inferior::captured_cells(&geometry, stones);
+            filled[0] |= captured[0];
+            filled[1] |= captured[1];
+            let killer = inferior::killers(&geometry, filled, me);
+            let dominated = inferior::vulnerable_cells(&geometry, filled, me);
+            let passes = inferior::passes(&geometry, stones, me) & empty;
+            let killer: Vec<usize> = (0..geometry.cells())
+                .map(|cell| {
+                    let kept = !dominated.has(cell) || passes.has(cell);
+                    if kept { usize::MAX } else { killer[cell] }
+                })
+                .collect();
+            (passes, killer)
+        } else {
+            (B::NONE, vec![usize::MAX; geometry.cells()])
+        };
+        // The cell whose value each cell takes: itself, the first pass, or its image.
+        let first_pass = passes.first();
+        let canonical = |cell: usize| match first_pass {
+            Some(pass) if passes.has(cell) => pass,
+            _ if symmetric
+                && geometry.rotated(cell) < cell
+                && !passes.has(geometry.rotated(cell)) =>
+            {
+                geometry.rotated(cell)
+            }
+            _ => cell,
+        };
+        let own: Vec<usize> = self
+            .main
+            .outside_in()
+            .filter(|&cell| empty.has(cell) && canonical(cell) == cell)
+            .collect();
+        let mut value: Vec<Option<Option<bool>>> = vec![None; geometry.cells()];
+        let (mut pending, first): (Vec<usize>, Vec<usize>) = own
+            .into_iter()
+            .partition(|&cell| killer[cell] != usize::MAX);
+        let mut todo = first;
+        loop {
+            for (cell, won) in self.solve_moves(position, &todo) {
+                value[cell] = Some(won);
+            }
+            if pending.is_empty() {
+                break;
+            }
+            // A dominated move loses with its killer, and is solved when the killer wins or
+            // its value is unknown; one whose killer waits too waits (all of them are solved
+            // when nothing else is left).
+            let waits = |cell: usize| pending.contains(&canonical(killer[cell]));
+            todo = Vec::new();
+            let mut later = Vec::new();
+            for &cell in &pending {
+                match value[canonical(killer[cell])] {
+                    Some(Some(false)) => value[cell] = Some(Some(false)),
+                    _ if waits(cell) => later.push(cell),
+                    _ => todo.push(cell),
+                }
+            }
+            if todo.is_empty() && later.len() == pending.len() {
+                todo = later;
+                later = Vec::new();
+            }
+            pending = later;
+        }
+        empty
+            .iter()
+            .map(|cell| (cell, value[canonical(cell)].flatten()))
+            .collect()
+    }
+
     fn finish(&self, mut solution: Solution, before: dfpn::Counts, started: Instant) -> Solution {
         let counts = self.main.counts;
         solution.stats = Stats {

@@ -213,8 +213,65 @@ fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: 
     }
 }
 
+/// Checks the complete set of winning moves (and the losing ones) against the oracle's, with
+/// every technique and with the inferior cells off (the complete set infers the value of
+/// passes and dominated moves from others when they are on).
+fn check_moves_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: usize) {
+    let geometry: Geometry<u64> = Geometry::new(rows, cols);
+    if (0..2).any(|side| geometry.joins([red, blue][side], geometry.sides(side == 0))) {
+        return;
+    }
+    let coord = |cell: usize| Coord {
+        row: cell / cols,
+        col: cell % cols,
+    };
+    let expected: Vec<Coord> = super::oracle::winning_moves(&geometry, [red, blue], to_move)
+        .into_iter()
+        .map(coord)
+        .collect();
+    let mut board = Board::with_shape(rows, cols);
+    for cell in 0..rows * cols {
+        for (side, stones) in [red, blue].into_iter().enumerate() {
+            if stones & (1 << cell) != 0 {
+                board.set(coord(cell), Some(position::stone_of(side)));
+            }
+        }
+    }
+    for techniques in [
+        Techniques::default(),
+        Techniques {
+            inferior: false,
+            ..Techniques::default()
+        },
+    ] {
+        let settings = Settings {
+            techniques,
+            ..Settings::default()
+        };
+        let solution = solve(&board, position::stone_of(to_move), &settings).unwrap();
+        assert_eq!(solution.winning_moves, expected, "{board}{techniques:?}");
+        let empty = rows * cols - (red | blue).count_ones() as usize;
+        assert_eq!(solution.losing_moves.len(), empty - expected.len());
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn every_winning_move_is_found_as_the_oracle_finds_them_up_to_4x4(
+        (rows, cols, red, blue, to_move) in random_position(1..=4, 1..=4, 40)
+    ) {
+        check_moves_against_oracle(rows, cols, red, blue, to_move);
+    }
+
+    #[test]
+    fn every_winning_move_is_found_as_the_oracle_finds_them_on_sparse_5x5(
+        (rows, cols, red, blue, to_move) in random_position(5..=5, 5..=5, 60)
+    ) {
+        prop_assume!(25 - (red | blue).count_ones() <= 11);
+        check_moves_against_oracle(rows, cols, red, blue, to_move);
+    }
 
     #[test]
     fn the_solver_agrees_with_the_oracle_up_to_4x4(
@@ -428,4 +485,25 @@ fn threads_share_the_moves_and_give_the_same_solution() {
     .unwrap();
     assert_eq!(two.replies.len(), one.replies.len());
     assert_eq!(two.winner, one.winner);
+}
+
+#[test]
+fn a_win_found_before_the_budget_ran_out_names_the_moves_still_unresolved() {
+    let at = |name: &str| parse_cell(name).unwrap();
+    let mut solution = Solution::nothing_proved(Stone::Red);
+    solution.winner = Some(Stone::Red);
+    solution.winning_moves = vec![at("g6")];
+    solution.losing_moves = vec![at("a1"), at("b1")];
+    solution.unknown_moves = vec![at("a7")];
+    assert_eq!(
+        analysis::line(&solution),
+        "Red to move: Red wins with g6 (1 move unresolved)"
+    );
+    solution.unknown_moves.push(at("b7"));
+    assert_eq!(
+        analysis::line(&solution),
+        "Red to move: Red wins with g6 (2 moves unresolved)"
+    );
+    solution.unknown_moves.clear();
+    assert_eq!(analysis::line(&solution), "Red to move: Red wins with g6");
 }
