@@ -378,6 +378,14 @@ pub fn explain_solution(
                 sides(winner)
             )?;
         }
+        Some(winner) if winner == mover && solution.winning_moves.is_empty() => {
+            writeln!(
+                out,
+                "{mover} to move wins with perfect play; the budget ran out before a winning move \
+                 was proved ({} moves unresolved).",
+                solution.unknown_moves.len()
+            )?;
+        }
         Some(winner) if winner == mover => {
             write!(
                 out,

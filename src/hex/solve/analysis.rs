@@ -265,20 +265,20 @@ pub fn line(solution: &Solution) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     };
+    // When the budget ran out after the winner was found, more moves may win.
+    let unresolved = match solution.unknown_moves.len() {
+        0 => String::new(),
+        1 => " (1 move unresolved)".to_string(),
+        unknown => format!(" ({unknown} moves unresolved)"),
+    };
     match solution.winner {
         Some(winner) if winner == mover && !solution.winning_moves.is_empty() => {
-            let line = format!(
-                "{mover} to move: {winner} wins with {}",
+            format!(
+                "{mover} to move: {winner} wins with {}{unresolved}",
                 names(&solution.winning_moves)
-            );
-            match solution.unknown_moves.len() {
-                // The budget ran out after a winning move was found: more may win.
-                0 => line,
-                1 => format!("{line} (1 move unresolved)"),
-                unknown => format!("{line} ({unknown} moves unresolved)"),
-            }
+            )
         }
-        Some(winner) => format!("{mover} to move: {winner} wins"),
+        Some(winner) => format!("{mover} to move: {winner} wins{unresolved}"),
         None => {
             let mut proved = Vec::new();
             if !solution.winning_moves.is_empty() {

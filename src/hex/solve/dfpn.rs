@@ -250,13 +250,15 @@ impl<B: Cells> Search<B> {
         if let Expansion::Won(cell) = self.expand(position, false) {
             return Some(cell as usize);
         }
-        let best = self.lookup(position.hash).map(|e| e.best as usize)?;
-        // Check it: the table may have lost the entry's children to replacement.
-        position.play(best, &self.keys);
-        let refuted = self.solve(position);
-        position.undo(best, &self.keys);
-        if refuted == Some(false) {
-            return Some(best);
+        // The table's best move, checked (the table may have lost the entry, or its
+        // children, to replacement); else every move in turn.
+        if let Some(best) = self.lookup(position.hash).map(|e| e.best as usize) {
+            position.play(best, &self.keys);
+            let refuted = self.solve(position);
+            position.undo(best, &self.keys);
+            if refuted == Some(false) {
+                return Some(best);
+            }
         }
         let empty = position.empty(&self.geometry);
         for cell in empty.iter() {
@@ -535,6 +537,21 @@ mod tests {
         for n in 1..=4 {
             assert!(solve(n, &[], &[], RED, Techniques::default()), "{n} x {n}");
         }
+    }
+
+    #[test]
+    fn a_won_position_has_a_winning_move_even_when_the_table_does_not_hold_it() {
+        let geometry: Geometry<u64> = Geometry::new(6, 6);
+        let no_table = Techniques {
+            transposition: false,
+            ..Techniques::default()
+        };
+        let mut search = Search::new(geometry, 4, no_table);
+        // The empty board: Red wins, but not by a semi connection H-search sees at once.
+        let mut position = Position::new([0, 0], RED, &search.keys);
+        let cell = search.winning_move(&mut position).expect("a winning move");
+        position.play(cell, &search.keys);
+        assert_eq!(search.solve(&mut position), Some(false));
     }
 
     #[test]

@@ -372,11 +372,24 @@ impl<B: Cells> Solve for Searches<B> {
                 return self.finish(solution, before, started);
             }
         }
-        let values: Vec<(usize, Option<bool>)> = self
-            .move_values(&mut position)
-            .into_iter()
-            .filter(|&(cell, _)| empty.has(cell))
-            .collect();
+        // The position itself first, in at most half the budget: one search that prunes as
+        // the search inside does finds the winner and a winning move far sooner than the
+        // moves one by one (Benzene's 8 x 8 puzzles), and when the side to move loses it has
+        // proved every move lost.
+        self.main
+            .set_deadline(budget.map(|budget| started + budget / 2));
+        let root = self.main.solve(&mut position);
+        let found = match root {
+            Some(true) => self.main.winning_move(&mut position),
+            _ => None,
+        };
+        self.main
+            .set_deadline(budget.map(|budget| started + budget));
+        let values: Vec<(usize, Option<bool>)> = if root == Some(false) {
+            empty.iter().map(|cell| (cell, Some(false))).collect()
+        } else {
+            self.move_values(&mut position, found)
+        };
         for &(cell, value) in &values {
             match value {
                 Some(true) => solution.winning_moves.push(coord(cell)),
@@ -384,7 +397,7 @@ impl<B: Cells> Solve for Searches<B> {
                 None => solution.unknown_moves.push(coord(cell)),
             }
         }
-        if !solution.winning_moves.is_empty() {
+        if !solution.winning_moves.is_empty() || root == Some(true) {
             solution.winner = Some(to_move);
         } else if solution.unknown_moves.is_empty() {
             solution.winner = Some(stone_of(me ^ 1));
@@ -404,8 +417,8 @@ impl<B: Cells> Solve for Searches<B> {
 
 impl<B: Cells> Searches<B> {
     /// Whether each move of the side to move wins (`None`: the deadline came first), every
-    /// empty cell's in reading order, with as few searches as what is known of the moves
-    /// allows:
+    /// empty cell's in reading order, `winning` (when given) known to win already, with as few
+    /// searches as what is known of the moves allows:
     ///
     /// - a position that a half turn maps onto itself has the same value after a move and
     ///   after its image, so each pair is solved once;
@@ -417,7 +430,11 @@ impl<B: Cells> Searches<B> {
     /// The moves far from the centre are taken first: theirs are most often the long searches
     /// (on 7 x 7, the edge openings), and a long one taken last runs alone at the end (7 x 7
     /// on two threads: 116 s in reading order, 95 s so).
-    fn move_values(&mut self, position: &mut Position<B>) -> Vec<(usize, Option<bool>)> {
+    fn move_values(
+        &mut self,
+        position: &mut Position<B>,
+        winning: Option<usize>,
+    ) -> Vec<(usize, Option<bool>)> {
         let geometry = self.main.geometry;
         let (stones, me) = (position.stones, position.to_move);
         let empty = position.empty(&geometry);
@@ -460,8 +477,12 @@ impl<B: Cells> Searches<B> {
             .main
             .outside_in()
             .filter(|&cell| empty.has(cell) && canonical(cell) == cell)
+            .filter(|&cell| winning.is_none_or(|won| canonical(won) != cell))
             .collect();
         let mut value: Vec<Option<Option<bool>>> = vec![None; geometry.cells()];
+        if let Some(cell) = winning {
+            value[canonical(cell)] = Some(Some(true));
+        }
         let (mut pending, first): (Vec<usize>, Vec<usize>) = own
             .into_iter()
             .partition(|&cell| killer[cell] != usize::MAX);

@@ -36,11 +36,14 @@ pub struct Position<B> {
     pub hash: u64,
 }
 
-/// The random keys of the Zobrist hash: one per cell and colour, and one for Blue to move.
+/// The random keys of the Zobrist hash: one per cell and colour, one for Blue to move, and one
+/// every hash starts from (so that no position, not even the empty board with Red to move,
+/// hashes to 0, which the table keeps for its empty slots).
 #[derive(Clone, Debug)]
 pub struct Keys {
     cells: Vec<[u64; 2]>,
     blue_to_move: u64,
+    start: u64,
 }
 
 impl Keys {
@@ -58,6 +61,7 @@ impl Keys {
         Keys {
             cells: (0..cells).map(|_| [next(), next()]).collect(),
             blue_to_move: next(),
+            start: next(),
         }
     }
 }
@@ -65,11 +69,10 @@ impl Keys {
 impl<B: Cells> Position<B> {
     /// A position with these stones and this side to move.
     pub fn new(stones: [B; 2], to_move: Side, keys: &Keys) -> Self {
-        let mut hash = if to_move == BLUE {
-            keys.blue_to_move
-        } else {
-            0
-        };
+        let mut hash = keys.start;
+        if to_move == BLUE {
+            hash ^= keys.blue_to_move;
+        }
         for (side, set) in stones.iter().enumerate() {
             for cell in set.iter() {
                 hash ^= keys.cells[cell][side];

@@ -506,4 +506,11 @@ fn a_win_found_before_the_budget_ran_out_names_the_moves_still_unresolved() {
     );
     solution.unknown_moves.clear();
     assert_eq!(analysis::line(&solution), "Red to move: Red wins with g6");
+    // The winner proved, but no move yet.
+    solution.winning_moves.clear();
+    solution.unknown_moves.push(at("g6"));
+    assert_eq!(
+        analysis::line(&solution),
+        "Red to move: Red wins (1 move unresolved)"
+    );
 }
