@@ -275,16 +275,20 @@ impl<B: Cells> Searches<B> {
 
     /// Whether each of `cells`, played in `position`, wins for the player (`None` when the
     /// deadline came first), shared out among the threads: each search takes the next cell
-    /// not yet taken, so that a thread that drew quick cells goes on to more.
+    /// not yet taken, so that a thread that drew quick cells goes on to more. With
+    /// `root_first`, this thread solves `position` itself before it takes any (see
+    /// [`Searches::solve_root`]), while the others start on the cells.
     fn solve_moves(
         &mut self,
         position: &mut Position<B>,
         cells: &[usize],
-    ) -> Vec<(usize, Option<bool>)> {
+        root_first: bool,
+    ) -> (Vec<(usize, Option<bool>)>, Root) {
         let threads = self.settings.threads.clamp(1, cells.len().max(1));
         let next = AtomicUsize::new(0);
         if threads == 1 {
-            return solve_taken(&mut self.main, position, cells, &next);
+            let root = self.solve_root(position, root_first, &next, cells.len());
+            return (solve_taken(&mut self.main, position, cells, &next), root);
         }
         let (stones, to_move) = (position.stones, position.to_move);
         let (geometry, settings, deadline) =
@@ -303,15 +307,55 @@ impl<B: Cells> Searches<B> {
                     })
                 })
                 .collect();
+            let root = self.solve_root(position, root_first, next, cells.len());
             let mut values = solve_taken(&mut self.main, position, cells, next);
             for helper in helpers {
                 let (more, counts) = helper.join().expect("a solver thread finishes");
                 values.extend(more);
                 self.main.counts.add(counts);
             }
-            values
+            (values, root)
         })
     }
+
+    /// When `wanted`, solves `position` itself, in at most half the time left: one search
+    /// that prunes as the search inside does finds the winner and a winning move far sooner
+    /// than the moves one by one (Benzene's 8 x 8 puzzles), and when the side to move loses,
+    /// it has proved every move lost, so no thread takes another (`next` goes to `cells`).
+    fn solve_root(
+        &mut self,
+        position: &mut Position<B>,
+        wanted: bool,
+        next: &AtomicUsize,
+        cells: usize,
+    ) -> Root {
+        if !wanted {
+            return Root::default();
+        }
+        let deadline = self.main.deadline();
+        let now = Instant::now();
+        self.main
+            .set_deadline(deadline.map(|end| now + end.saturating_duration_since(now) / 2));
+        let value = self.main.solve(position);
+        let winning = match value {
+            Some(true) => self.main.winning_move(position),
+            _ => None,
+        };
+        self.main.set_deadline(deadline);
+        if value == Some(false) {
+            next.fetch_max(cells, Ordering::Relaxed);
+        }
+        Root { value, winning }
+    }
+}
+
+/// What the search of a position itself found (see [`Searches::solve_root`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Root {
+    /// Whether the side to move wins, when proved.
+    value: Option<bool>,
+    /// A winning move, when it wins.
+    winning: Option<usize>,
 }
 
 /// Takes cells of `cells` one by one (`next` says which is next, shared by the threads) and
@@ -372,24 +416,7 @@ impl<B: Cells> Solve for Searches<B> {
                 return self.finish(solution, before, started);
             }
         }
-        // The position itself first, in at most half the budget: one search that prunes as
-        // the search inside does finds the winner and a winning move far sooner than the
-        // moves one by one (Benzene's 8 x 8 puzzles), and when the side to move loses it has
-        // proved every move lost.
-        self.main
-            .set_deadline(budget.map(|budget| started + budget / 2));
-        let root = self.main.solve(&mut position);
-        let found = match root {
-            Some(true) => self.main.winning_move(&mut position),
-            _ => None,
-        };
-        self.main
-            .set_deadline(budget.map(|budget| started + budget));
-        let values: Vec<(usize, Option<bool>)> = if root == Some(false) {
-            empty.iter().map(|cell| (cell, Some(false))).collect()
-        } else {
-            self.move_values(&mut position, found)
-        };
+        let (values, root) = self.move_values(&mut position);
         for &(cell, value) in &values {
             match value {
                 Some(true) => solution.winning_moves.push(coord(cell)),
@@ -397,7 +424,7 @@ impl<B: Cells> Solve for Searches<B> {
                 None => solution.unknown_moves.push(coord(cell)),
             }
         }
-        if !solution.winning_moves.is_empty() || root == Some(true) {
+        if !solution.winning_moves.is_empty() || root.value == Some(true) {
             solution.winner = Some(to_move);
         } else if solution.unknown_moves.is_empty() {
             solution.winner = Some(stone_of(me ^ 1));
@@ -417,9 +444,12 @@ impl<B: Cells> Solve for Searches<B> {
 
 impl<B: Cells> Searches<B> {
     /// Whether each move of the side to move wins (`None`: the deadline came first), every
-    /// empty cell's in reading order, `winning` (when given) known to win already, with as few
-    /// searches as what is known of the moves allows:
+    /// empty cell's in reading order, and what the search of the position itself found, with
+    /// as few searches as what is known of the moves allows:
     ///
+    /// - the position itself is solved first, on one thread while the others take moves
+    ///   ([`Searches::solve_root`]): its winning move needs no search of its own, and when
+    ///   the side to move loses, every move is lost;
     /// - a position that a half turn maps onto itself has the same value after a move and
     ///   after its image, so each pair is solved once;
     /// - every move that is a pass (on a dead cell, or a cell the mover has captured,
@@ -430,11 +460,7 @@ impl<B: Cells> Searches<B> {
     /// The moves far from the centre are taken first: theirs are most often the long searches
     /// (on 7 x 7, the edge openings), and a long one taken last runs alone at the end (7 x 7
     /// on two threads: 116 s in reading order, 95 s so).
-    fn move_values(
-        &mut self,
-        position: &mut Position<B>,
-        winning: Option<usize>,
-    ) -> Vec<(usize, Option<bool>)> {
+    fn move_values(&mut self, position: &mut Position<B>) -> (Vec<(usize, Option<bool>)>, Root) {
         let geometry = self.main.geometry;
         let (stones, me) = (position.stones, position.to_move);
         let empty = position.empty(&geometry);
@@ -477,28 +503,28 @@ impl<B: Cells> Searches<B> {
             .main
             .outside_in()
             .filter(|&cell| empty.has(cell) && canonical(cell) == cell)
-            .filter(|&cell| winning.is_none_or(|won| canonical(won) != cell))
             .collect();
         let mut value: Vec<Option<Option<bool>>> = vec![None; geometry.cells()];
-        if let Some(cell) = winning {
-            value[canonical(cell)] = Some(Some(true));
-        }
         let (mut pending, first): (Vec<usize>, Vec<usize>) = own
             .into_iter()
             .partition(|&cell| killer[cell] != usize::MAX);
-        let mut todo = first;
-        loop {
-            for (cell, won) in self.solve_moves(position, &todo) {
-                value[cell] = Some(won);
-            }
-            if pending.is_empty() {
-                break;
-            }
+        let (solved, root) = self.solve_moves(position, &first, true);
+        if root.value == Some(false) {
+            return (empty.iter().map(|cell| (cell, Some(false))).collect(), root);
+        }
+        for (cell, won) in solved {
+            value[cell] = Some(won);
+        }
+        if let Some(cell) = root.winning {
+            value[canonical(cell)] = Some(Some(true));
+        }
+        pending.retain(|&cell| value[cell].is_none());
+        while !pending.is_empty() {
             // A dominated move loses with its killer, and is solved when the killer wins or
             // its value is unknown; one whose killer waits too waits (all of them are solved
             // when nothing else is left).
             let waits = |cell: usize| pending.contains(&canonical(killer[cell]));
-            todo = Vec::new();
+            let mut todo = Vec::new();
             let mut later = Vec::new();
             for &cell in &pending {
                 match value[canonical(killer[cell])] {
@@ -512,11 +538,15 @@ impl<B: Cells> Searches<B> {
                 later = Vec::new();
             }
             pending = later;
+            for (cell, won) in self.solve_moves(position, &todo, false).0 {
+                value[cell] = Some(won);
+            }
         }
-        empty
+        let values = empty
             .iter()
             .map(|cell| (cell, value[canonical(cell)].flatten()))
-            .collect()
+            .collect();
+        (values, root)
     }
 
     fn finish(&self, mut solution: Solution, before: dfpn::Counts, started: Instant) -> Solution {
