@@ -464,12 +464,18 @@ const FAR: u8 = 2;
 struct Gaps {
     /// Per cell: its provisional label, or [`NOT_GAP`].
     label: Vec<u32>,
+    /// The labels' groups.
+    forest: Forest,
+    /// Some group reaches both `near` and `far`.
+    bridged: bool,
+}
+
+/// The union-find forest over the gaps' labels, with the sides each group reaches.
+struct Forest {
     /// Per label: its parent label in the forest (itself for a root). Label 0 is unused.
     parent: Vec<u32>,
     /// Per label: the [`NEAR`] and [`FAR`] flags of its group (label 0, no group, has none).
     reach: Vec<u8>,
-    /// Some group reaches both `near` and `far`.
-    bridged: bool,
 }
 
 impl Gaps {
@@ -531,66 +537,63 @@ impl Gaps {
                 parent.extend(moved);
             }
         }
-        for_each_band(&mut label, stride, &starts, |band, table| {
-            let offset = offsets[band];
-            if offset != 0 {
-                for label in table.iter_mut() {
-                    *label += if *label >= FIRST_LABEL { offset } else { 0 };
+        // The table's labels are moved on some threads while the forest is finished on
+        // another: the forest needs only the labels of the rows at each seam and of the cells
+        // along both sides, read (and moved) first.
+        let moved = |cell: usize| {
+            let label = label[cell];
+            let row = cell / stride - 1;
+            let band = starts.partition_point(|&start| start <= row) - 1;
+            label
+                + if label >= FIRST_LABEL {
+                    offsets[band]
+                } else {
+                    0
                 }
-            }
-        });
-        let mut gaps = Gaps {
-            label,
+        };
+        let seams: Vec<[Vec<u32>; 2]> = starts[1..bands]
+            .iter()
+            .map(|&row| {
+                [row, row + 1].map(|table_row| {
+                    (table_row * stride..(table_row + 1) * stride)
+                        .map(moved)
+                        .collect()
+                })
+            })
+            .collect();
+        let sides = [(near, NEAR), (far, FAR)]
+            .map(|(side, flag)| (grid.side_cells(side).map(moved).collect::<Vec<u32>>(), flag));
+        let mut forest = Forest {
             parent,
             reach: Vec::new(),
-            bridged: false,
         };
-        for &row in &starts[1..bands] {
-            gaps.merge_across(crossing.adjacency, row, stride);
-        }
-        gaps.reach = vec![0; gaps.parent.len()];
-        for (side, flag) in [(near, NEAR), (far, FAR)] {
-            for cell in grid.side_cells(side) {
-                if let Some(root) = gaps.group(cell) {
-                    gaps.reach[root] |= flag;
+        let ((), bridged) = both(
+            || {
+                for_each_band(&mut label, stride, &starts, |band, table| {
+                    let offset = offsets[band];
+                    if offset != 0 {
+                        for label in table.iter_mut() {
+                            *label += if *label >= FIRST_LABEL { offset } else { 0 };
+                        }
+                    }
+                });
+            },
+            || {
+                for [above, below] in &seams {
+                    forest.merge_across(crossing.adjacency, above, below);
                 }
-            }
-        }
-        gaps.settle();
-        gaps
-    }
-
-    /// Merges the groups of row `row`'s gaps with those of their gap neighbours in the row
-    /// above (labelled in another band).
-    fn merge_across(&mut self, adjacency: Adjacency, row: usize, stride: usize) {
-        // The row above's neighbours of a cell, as offsets from its column in the row
-        // above's table row (which starts with its left border cell).
-        let steps = match adjacency {
-            Adjacency::HexRising => [1, 2],
-            _ => [0, 1],
-        };
-        let cols = stride - 2;
-        for col in 0..cols {
-            let own = self.label[(row + 1) * stride + 1 + col];
-            if own == NOT_GAP {
-                continue;
-            }
-            for step in steps {
-                let above = self.label[row * stride + col + step];
-                if above != NOT_GAP {
-                    labels::union(&mut self.parent, own, above);
+                forest.reach = vec![0; forest.parent.len()];
+                for (labels, flag) in &sides {
+                    forest.mark(labels, *flag);
                 }
-            }
+                forest.settle()
+            },
+        );
+        Gaps {
+            label,
+            forest,
+            bridged,
         }
-    }
-
-    /// Every label's sides to the whole group's, and whether some group reaches both.
-    fn settle(&mut self) {
-        // Every label's parent is a smaller label, so one pass in order leaves each label
-        // holding its group's sides: the searches after this need no root finding.
-        let reach = &mut self.reach;
-        labels::flatten(&mut self.parent, |label, root| reach[label] = reach[root]);
-        self.bridged = self.reach.contains(&(NEAR | FAR));
     }
 
     /// [`Gaps::new`] keeping two rows of labels.
@@ -598,11 +601,10 @@ impl Gaps {
         let grid = crossing.grid;
         let (rows, cols) = (grid.rows(), grid.cols());
         let stride = cols + 2;
-        let mut gaps = Gaps {
-            label: vec![NOT_GAP; 2 * stride],
+        let mut label = vec![NOT_GAP; 2 * stride];
+        let mut forest = Forest {
             parent: Gaps::reserved(),
             reach: vec![0; FIRST_LABEL as usize],
-            bridged: false,
         };
         let side_flags = |side: Side, flag: u8, row: usize| -> (u8, u8, u8) {
             // (every cell of the row, the first cell, the last cell)
@@ -616,7 +618,7 @@ impl Gaps {
         };
         let mut scratch = RowScratch::default();
         for row in 0..rows {
-            let (first, second) = gaps.label.split_at_mut(stride);
+            let (first, second) = label.split_at_mut(stride);
             let (above, here) = if row % 2 == 0 {
                 (&*first, second)
             } else {
@@ -627,36 +629,41 @@ impl Gaps {
                 row,
                 above,
                 &mut here[1..=cols],
-                &mut gaps.parent,
+                &mut forest.parent,
                 &mut scratch,
             );
-            gaps.reach.resize(gaps.parent.len(), 0);
+            forest.reach.resize(forest.parent.len(), 0);
             // The sides this row's gaps lie on (label 0, no gap, takes the marks of stones).
             for (side, flag) in [(near, NEAR), (far, FAR)] {
                 let (all, first, last) = side_flags(side, flag, row);
                 if all != 0 {
                     for &own in &here[1..=cols] {
-                        gaps.reach[own as usize] |= all;
+                        forest.reach[own as usize] |= all;
                     }
                 }
-                gaps.reach[here[1] as usize] |= first;
-                gaps.reach[here[cols] as usize] |= last;
+                forest.reach[here[1] as usize] |= first;
+                forest.reach[here[cols] as usize] |= last;
             }
         }
-        gaps.reach[NOT_GAP as usize] = 0;
+        forest.reach[NOT_GAP as usize] = 0;
         // Each label's sides to its root (parents come before their labels).
-        for label in (1..gaps.parent.len()).rev() {
-            let root = labels::find(&mut gaps.parent, label as u32) as usize;
-            gaps.reach[root] |= gaps.reach[label];
+        for label in (1..forest.parent.len()).rev() {
+            let root = labels::find(&mut forest.parent, label as u32) as usize;
+            forest.reach[root] |= forest.reach[label];
         }
-        gaps.settle();
-        gaps
+        let bridged = forest.settle();
+        Gaps {
+            label,
+            forest,
+            bridged,
+        }
     }
 
     /// The root label of a cell's group, or `None` when the cell is not a gap.
+    #[cfg(test)]
     fn group(&mut self, cell: usize) -> Option<usize> {
         let label = self.label[cell];
-        (label != NOT_GAP).then(|| labels::find(&mut self.parent, label) as usize)
+        (label != NOT_GAP).then(|| labels::find(&mut self.forest.parent, label) as usize)
     }
 
     /// Whether a stone lies on `side` or next to a gap group that reaches it.
@@ -672,7 +679,52 @@ impl Gaps {
         crossing
             .offsets
             .around(stone)
-            .any(|next| self.reach[self.label[next] as usize] & flag != 0)
+            .any(|next| self.forest.reach[self.label[next] as usize] & flag != 0)
+    }
+}
+
+impl Forest {
+    /// Merges the groups of a row's gaps (`below`, the row's table row with its border
+    /// cells) with those of their gap neighbours in the row above (`above`, likewise),
+    /// labelled in another band.
+    fn merge_across(&mut self, adjacency: Adjacency, above: &[u32], below: &[u32]) {
+        // The row above's neighbours of a cell, as offsets from its column in the row
+        // above's table row (which starts with its left border cell).
+        let steps = match adjacency {
+            Adjacency::HexRising => [1, 2],
+            _ => [0, 1],
+        };
+        for (col, &own) in below[1..below.len() - 1].iter().enumerate() {
+            if own == NOT_GAP {
+                continue;
+            }
+            for step in steps {
+                let above = above[col + step];
+                if above != NOT_GAP {
+                    labels::union(&mut self.parent, own, above);
+                }
+            }
+        }
+    }
+
+    /// Flags the groups of `labels` (cells along a side; [`NOT_GAP`] for a stone) with
+    /// `flag`.
+    fn mark(&mut self, labels: &[u32], flag: u8) {
+        for &label in labels {
+            if label != NOT_GAP {
+                let root = labels::find(&mut self.parent, label) as usize;
+                self.reach[root] |= flag;
+            }
+        }
+    }
+
+    /// Every label's sides to the whole group's; says whether some group reaches both.
+    fn settle(&mut self) -> bool {
+        // Every label's parent is a smaller label, so one pass in order leaves each label
+        // holding its group's sides: the searches after this need no root finding.
+        let reach = &mut self.reach;
+        labels::flatten(&mut self.parent, |label, root| reach[label] = reach[root]);
+        self.reach.contains(&(NEAR | FAR))
     }
 }
 
@@ -773,6 +825,18 @@ fn for_each_band<T: Send>(
         .collect()
 }
 
+/// Runs `a` and `b`, on two of the pool's threads when the feature is on.
+fn both<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::join(a, b)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        (a(), b())
+    }
+}
+
 /// Stand-ins for the two sides in flow edges (no cell index reaches them).
 const SOURCE: usize = usize::MAX - 1;
 const SINK: usize = usize::MAX;
@@ -809,7 +873,7 @@ mod tests {
             .map(|&cell| {
                 let root = gaps.group(cell)?;
                 let first = *first_of_root.entry(root).or_insert(cell);
-                Some((first, gaps.reach[root]))
+                Some((first, gaps.forest.reach[root]))
             })
             .collect()
     }

@@ -728,3 +728,32 @@ fn records_of_every_kind_go_through_every_view() {
         every_view_of(input);
     }
 }
+
+/// A board of at least 2^22 cells is counted in pieces and labelled in bands of rows, on
+/// threads of their own (`connect`): its verdicts keep each generator's promise as on small
+/// boards, and its counts are those of a count cell by cell.
+#[cfg(feature = "generate")]
+#[test]
+fn huge_boards_judged_in_pieces_keep_the_generators_promises() {
+    use super::generate::{self, Mode};
+    use rand::SeedableRng;
+
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(11);
+    for mode in [Mode::CutStone, Mode::TwoChains, Mode::PastWin] {
+        let board = generate::board(2100, mode, &mut rng);
+        let judgement = judge(&board);
+        let counted = |colour| board.stones(colour).count();
+        assert_eq!(
+            (judgement.counts.red, judgement.counts.blue),
+            (counted(Stone::Red), counted(Stone::Blue))
+        );
+        match mode {
+            Mode::CutStone => assert_eq!(judgement.verdict.outcome(), Outcome::Win(Stone::Red)),
+            Mode::TwoChains => assert!(matches!(
+                judgement.verdict,
+                Verdict::Impossible(Reason::NoLastStone { .. })
+            )),
+            _ => assert_ne!(judgement.verdict.outcome(), Outcome::Nobody),
+        }
+    }
+}
