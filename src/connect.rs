@@ -498,7 +498,7 @@ impl Gaps {
         if every_cell {
             Gaps::every_cell(crossing, near, far, band_count(crossing.grid))
         } else {
-            Gaps::two_rows(crossing, near, far)
+            Gaps::two_rows(crossing, near, far, band_count(crossing.grid))
         }
     }
 
@@ -524,45 +524,35 @@ impl Gaps {
             label_band(crossing, starts[band]..starts[band + 1], table, &mut parent);
             parent
         });
-        // Each band's labels past those of the bands before it.
-        let mut parent = Vec::new();
-        let mut offsets = Vec::with_capacity(bands);
-        for forest in forests {
-            let offset = parent.len().saturating_sub(FIRST_LABEL as usize) as u32;
-            offsets.push(offset);
-            if parent.is_empty() {
-                parent = forest;
-            } else {
-                let moved = forest[FIRST_LABEL as usize..].iter().map(|&p| p + offset);
-                parent.extend(moved);
-            }
-        }
+        let forests = forests.into_iter().map(|parent| Forest {
+            parent,
+            reach: Vec::new(),
+        });
+        let (Forest { parent, .. }, offsets) = Forest::joined(forests);
         // The table's labels are moved on some threads while the forest is finished on
         // another: the forest needs only the labels of the rows at each seam and of the cells
         // along both sides, read (and moved) first.
-        let moved = |cell: usize| {
-            let label = label[cell];
-            let row = cell / stride - 1;
-            let band = starts.partition_point(|&start| start <= row) - 1;
-            label
-                + if label >= FIRST_LABEL {
-                    offsets[band]
-                } else {
-                    0
-                }
-        };
-        let seams: Vec<[Vec<u32>; 2]> = starts[1..bands]
-            .iter()
-            .map(|&row| {
-                [row, row + 1].map(|table_row| {
-                    (table_row * stride..(table_row + 1) * stride)
-                        .map(moved)
-                        .collect()
-                })
+        let table_row = |row: usize| &label[row * stride..(row + 1) * stride];
+        let seams: Vec<[Vec<u32>; 2]> = (1..bands)
+            .map(|band| {
+                // The band's first row is the table's row below `starts[band]`.
+                let row = starts[band];
+                [
+                    moved(table_row(row), offsets[band - 1]),
+                    moved(table_row(row + 1), offsets[band]),
+                ]
             })
             .collect();
-        let sides = [(near, NEAR), (far, FAR)]
-            .map(|(side, flag)| (grid.side_cells(side).map(moved).collect::<Vec<u32>>(), flag));
+        let side_label = |cell: usize| {
+            let band = starts.partition_point(|&start| start < cell / stride) - 1;
+            moved_label(label[cell], offsets[band])
+        };
+        let sides = [(near, NEAR), (far, FAR)].map(|(side, flag)| {
+            (
+                grid.side_cells(side).map(side_label).collect::<Vec<_>>(),
+                flag,
+            )
+        });
         let mut forest = Forest {
             parent,
             reach: Vec::new(),
@@ -573,7 +563,7 @@ impl Gaps {
                     let offset = offsets[band];
                     if offset != 0 {
                         for label in table.iter_mut() {
-                            *label += if *label >= FIRST_LABEL { offset } else { 0 };
+                            *label = moved_label(*label, offset);
                         }
                     }
                 });
@@ -596,64 +586,45 @@ impl Gaps {
         }
     }
 
-    /// [`Gaps::new`] keeping two rows of labels.
-    fn two_rows(crossing: &Crossing<'_>, near: Side, far: Side) -> Self {
-        let grid = crossing.grid;
-        let (rows, cols) = (grid.rows(), grid.cols());
-        let stride = cols + 2;
-        let mut label = vec![NOT_GAP; 2 * stride];
-        let mut forest = Forest {
-            parent: Gaps::reserved(),
-            reach: vec![0; FIRST_LABEL as usize],
-        };
-        let side_flags = |side: Side, flag: u8, row: usize| -> (u8, u8, u8) {
-            // (every cell of the row, the first cell, the last cell)
-            match side {
-                Side::Top if row == 0 => (flag, 0, 0),
-                Side::Bottom if row + 1 == rows => (flag, 0, 0),
-                Side::Left => (0, flag, 0),
-                Side::Right => (0, 0, flag),
-                _ => (0, 0, 0),
-            }
-        };
-        let mut scratch = RowScratch::default();
-        for row in 0..rows {
-            let (first, second) = label.split_at_mut(stride);
-            let (above, here) = if row % 2 == 0 {
-                (&*first, second)
-            } else {
-                (&*second, first)
-            };
-            label_row(
-                crossing,
-                row,
-                above,
-                &mut here[1..=cols],
-                &mut forest.parent,
-                &mut scratch,
-            );
-            forest.reach.resize(forest.parent.len(), 0);
-            // The sides this row's gaps lie on (label 0, no gap, takes the marks of stones).
-            for (side, flag) in [(near, NEAR), (far, FAR)] {
-                let (all, first, last) = side_flags(side, flag, row);
-                if all != 0 {
-                    for &own in &here[1..=cols] {
-                        forest.reach[own as usize] |= all;
-                    }
-                }
-                forest.reach[here[1] as usize] |= first;
-                forest.reach[here[cols] as usize] |= last;
-            }
+    /// [`Gaps::new`] keeping two rows of labels a band, the rows cut into `bands` bands
+    /// labelled each on its own (on threads of their own when there are more than one), as
+    /// [`Gaps::every_cell`] cuts them: each band keeps its first and last rows' labels, for
+    /// the groups that meet across the seams to be merged.
+    fn two_rows(crossing: &Crossing<'_>, near: Side, far: Side, bands: usize) -> Self {
+        let rows = crossing.grid.rows();
+        let bands = bands.clamp(1, rows);
+        let starts: Vec<usize> = (0..=bands).map(|band| band * rows / bands).collect();
+        let mut pieces = for_each(bands, |band| {
+            Band::in_two_rows(crossing, near, far, starts[band]..starts[band + 1])
+        });
+        let (mut forest, offsets) = Forest::joined(pieces.iter_mut().map(|piece| {
+            std::mem::replace(
+                &mut piece.forest,
+                Forest {
+                    parent: Vec::new(),
+                    reach: Vec::new(),
+                },
+            )
+        }));
+        let seams: Vec<[Vec<u32>; 2]> = pieces
+            .iter()
+            .zip(&offsets)
+            .map(|(piece, &offset)| {
+                [&piece.first_row, &piece.last_row].map(|row| moved(row, offset))
+            })
+            .collect();
+        for pair in seams.windows(2) {
+            forest.merge_across(crossing.adjacency, &pair[0][1], &pair[1][0]);
         }
-        forest.reach[NOT_GAP as usize] = 0;
         // Each label's sides to its root (parents come before their labels).
         for label in (1..forest.parent.len()).rev() {
             let root = labels::find(&mut forest.parent, label as u32) as usize;
             forest.reach[root] |= forest.reach[label];
         }
         let bridged = forest.settle();
+        let [_, last] = seams.into_iter().next_back().expect("a band");
         Gaps {
-            label,
+            label: last,
             forest,
             bridged,
         }
@@ -683,7 +654,111 @@ impl Gaps {
     }
 }
 
+/// A band of rows labelled in two rows of labels ([`Gaps::two_rows`]): its forest, the
+/// sides its labels' cells lie on, and its first and last rows' labels (each a table row,
+/// with its border cells).
+struct Band {
+    forest: Forest,
+    first_row: Vec<u32>,
+    last_row: Vec<u32>,
+}
+
+impl Band {
+    /// Labels the rows `rows`, the row above the first taken to hold no gap, noting the sides
+    /// each label's cells lie on (`near` and `far`).
+    fn in_two_rows(crossing: &Crossing<'_>, near: Side, far: Side, rows: Range<usize>) -> Band {
+        let grid = crossing.grid;
+        let cols = grid.cols();
+        let stride = cols + 2;
+        let mut label = vec![NOT_GAP; 2 * stride];
+        let mut forest = Forest {
+            parent: Gaps::reserved(),
+            reach: vec![0; FIRST_LABEL as usize],
+        };
+        let side_flags = |side: Side, flag: u8, row: usize| -> (u8, u8, u8) {
+            // (every cell of the row, the first cell, the last cell)
+            match side {
+                Side::Top if row == 0 => (flag, 0, 0),
+                Side::Bottom if row + 1 == grid.rows() => (flag, 0, 0),
+                Side::Left => (0, flag, 0),
+                Side::Right => (0, 0, flag),
+                _ => (0, 0, 0),
+            }
+        };
+        let mut scratch = RowScratch::default();
+        let mut first_row = Vec::new();
+        for (i, row) in rows.clone().enumerate() {
+            let (first, second) = label.split_at_mut(stride);
+            let (above, here) = if i % 2 == 0 {
+                (&*first, second)
+            } else {
+                (&*second, first)
+            };
+            label_row(
+                crossing,
+                row,
+                above,
+                &mut here[1..=cols],
+                &mut forest.parent,
+                &mut scratch,
+            );
+            forest.reach.resize(forest.parent.len(), 0);
+            // The sides this row's gaps lie on (label 0, no gap, takes the marks of stones).
+            for (side, flag) in [(near, NEAR), (far, FAR)] {
+                let (all, first, last) = side_flags(side, flag, row);
+                if all != 0 {
+                    for &own in &here[1..=cols] {
+                        forest.reach[own as usize] |= all;
+                    }
+                }
+                forest.reach[here[1] as usize] |= first;
+                forest.reach[here[cols] as usize] |= last;
+            }
+            if i == 0 {
+                first_row = here.to_vec();
+            }
+        }
+        forest.reach[NOT_GAP as usize] = 0;
+        // The last row labelled is the second table row when the band has an odd number.
+        let last = if rows.len() % 2 == 1 {
+            stride..2 * stride
+        } else {
+            0..stride
+        };
+        Band {
+            forest,
+            first_row,
+            last_row: label[last].to_vec(),
+        }
+    }
+}
+
 impl Forest {
+    /// The forests of bands labelled each on its own as one: each band's labels moved past
+    /// those of the bands before it. Returns each band's offset too, for its labels.
+    fn joined(forests: impl Iterator<Item = Forest>) -> (Forest, Vec<u32>) {
+        let mut joined = Forest {
+            parent: Vec::new(),
+            reach: Vec::new(),
+        };
+        let mut offsets = Vec::new();
+        for forest in forests {
+            let offset = joined.parent.len().saturating_sub(FIRST_LABEL as usize) as u32;
+            offsets.push(offset);
+            if joined.parent.is_empty() {
+                joined = forest;
+            } else {
+                let tail = FIRST_LABEL as usize..;
+                let parents = forest.parent[tail.clone()].iter().map(|&p| p + offset);
+                joined.parent.extend(parents);
+                if let Some(reach) = forest.reach.get(tail) {
+                    joined.reach.extend_from_slice(reach);
+                }
+            }
+        }
+        (joined, offsets)
+    }
+
     /// Merges the groups of a row's gaps (`below`, the row's table row with its border
     /// cells) with those of their gap neighbours in the row above (`above`, likewise),
     /// labelled in another band.
@@ -726,6 +801,18 @@ impl Forest {
         labels::flatten(&mut self.parent, |label, root| reach[label] = reach[root]);
         self.reach.contains(&(NEAR | FAR))
     }
+}
+
+/// A label moved past `offset` (see [`Forest::joined`]); no gap stays no gap.
+fn moved_label(label: u32, offset: u32) -> u32 {
+    label + if label >= FIRST_LABEL { offset } else { 0 }
+}
+
+/// A row's labels moved past `offset`.
+fn moved(row: &[u32], offset: u32) -> Vec<u32> {
+    row.iter()
+        .map(|&label| moved_label(label, offset))
+        .collect()
 }
 
 /// Labels one row's gaps (see [`RowLabels::label`]), `above` being the labels of the row
@@ -776,8 +863,11 @@ fn label_band(
 }
 
 /// Boards of at least this many cells are labelled in bands, one a thread ([`band_count`]).
+/// At 2^22 the 2000 x 2000 boards of the benchmarks were labelled on one thread; at 2^20,
+/// on two threads, the Il Gioco dell'X one takes 20 ms where it took 25, a 2000 x 2000 Hex
+/// board 26 where it took 31, a 1100 x 1100 one the same 13 (whole commands, in turn).
 #[cfg(feature = "parallel")]
-const BAND_CELLS: usize = 1 << 22;
+const BAND_CELLS: usize = 1 << 20;
 
 /// How many bands of rows to label a grid in: one a thread of the pool (rayon's, sized by
 /// `--jobs`) for a board of at least [`BAND_CELLS`] cells, where labelling is most of the
@@ -823,6 +913,19 @@ fn for_each_band<T: Send>(
         .enumerate()
         .map(|(band, slice)| work(band, slice))
         .collect()
+}
+
+/// Calls `work(band)` for each band `0..bands`, on the pool's threads when the feature is
+/// on; returns what each gave, in order.
+fn for_each<T: Send>(bands: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        if bands > 1 {
+            return (0..bands).into_par_iter().map(&work).collect();
+        }
+    }
+    (0..bands).map(work).collect()
 }
 
 /// Runs `a` and `b`, on two of the pool's threads when the feature is on.
@@ -897,10 +1000,12 @@ mod tests {
                 let (near, far) = perpendicular(from);
                 let mut whole = Gaps::every_cell(&crossing, near, far, 1);
                 let mut banded = Gaps::every_cell(&crossing, near, far, bands);
-                let rows_only = Gaps::two_rows(&crossing, near, far);
+                let rows_only = Gaps::two_rows(&crossing, near, far, 1);
+                let rows_banded = Gaps::two_rows(&crossing, near, far, bands);
                 proptest::prop_assert_eq!(groups(&mut whole, &grid), groups(&mut banded, &grid));
                 proptest::prop_assert_eq!(whole.bridged, banded.bridged);
                 proptest::prop_assert_eq!(whole.bridged, rows_only.bridged);
+                proptest::prop_assert_eq!(whole.bridged, rows_banded.bridged);
             }
         }
     }

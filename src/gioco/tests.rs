@@ -233,3 +233,18 @@ fn a_two_thousand_cell_serpentine_needs_no_recursion() {
     assert_eq!(j.winner, Stone::Black);
     assert!(j.chain.unwrap().len() > n * n / 3);
 }
+
+/// Boards of at least 2^20 cells are labelled in bands of rows on threads of their own, the
+/// contest's question ([`winner`], two rows of labels a band) as the whole judgement: both
+/// agree with the brute force there too.
+#[cfg(feature = "generate")]
+#[test]
+fn boards_labelled_in_bands_are_judged_as_the_brute_force_judges_them() {
+    use super::generate::{self, Mode};
+    use rand::SeedableRng;
+
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(5);
+    for mode in Mode::ALL {
+        check(&generate::board(1100, mode, &mut rng));
+    }
+}
