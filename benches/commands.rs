@@ -112,7 +112,7 @@ struct Figure {
     jobs: &'static [usize],
 }
 
-const FIGURES: [Figure; 6] = [
+const FIGURES: [Figure; 7] = [
     Figure {
         name: "cheesy 100000 cases 8x8",
         file: "cheesy100k.in",
@@ -149,6 +149,18 @@ const FIGURES: [Figure; 6] = [
         wc: true,
         jobs: &[1, 2],
     },
+    // Equal counts, and Blue joined: Red, asked first, is labelled for nothing (the worst
+    // case; the board above is one of equal counts that Red joined).
+    Figure {
+        name: "hex one 4000x4000 board won by Blue",
+        file: "hex4000-blue.in",
+        generate: &[
+            "hex", "--cases", "1", "--size", "4000", "--seed", "3", "--mode", "to-win",
+        ],
+        seed: None,
+        wc: true,
+        jobs: &[2],
+    },
     Figure {
         name: "hex 100 boards 100x100",
         file: "hex100.in",
@@ -167,7 +179,7 @@ const FIGURES: [Figure; 6] = [
         ],
         seed: Some("xgame"),
         wc: true,
-        jobs: &[1],
+        jobs: &[1, 2],
     },
 ];
 
