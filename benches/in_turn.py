@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Times whole commands in turn, round after round, and prints each one's fastest and middle
+time: on a machine whose speed drifts by a third from minute to minute, commands timed in
+turn see the same drift, so their ratios hold where criterion's one-after-another samples
+move (README, "Benchmarks").
+
+    python3 benches/in_turn.py ROUNDS COMMAND...
+
+Each COMMAND is one argument, split as a shell would split it but started directly, without
+a shell; `PROGRAM ARGS < FILE` reads FILE on standard input, and a `2x ` prefix starts two
+copies at once (what two cores give two independent streams of the work). Output goes to
+/dev/null.
+
+    python3 benches/in_turn.py 21 "target/release/arbiter hex /tmp/arbiter-bench/hex4000.in" \\
+        "wc -l /tmp/arbiter-bench/hex4000.in"
+"""
+
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+
+
+def start(command):
+    if "<" in command:
+        program, path = command.split("<")
+        with open(path.strip(), "rb") as stdin:
+            return subprocess.Popen(shlex.split(program), stdin=stdin, stdout=subprocess.DEVNULL)
+    return subprocess.Popen(shlex.split(command), stdout=subprocess.DEVNULL)
+
+
+def run(command):
+    copies = 1
+    if command.startswith("2x "):
+        copies, command = 2, command[3:]
+    for process in [start(command) for _ in range(copies)]:
+        process.wait()
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    rounds, commands = int(sys.argv[1]), sys.argv[2:]
+    times = {command: [] for command in commands}
+    for _ in range(rounds):
+        for command in commands:
+            started = time.perf_counter()
+            run(command)
+            times[command].append(time.perf_counter() - started)
+    for command in commands:
+        fastest, middle = min(times[command]), statistics.median(times[command])
+        print(f"fastest {fastest * 1000:9.2f} ms  middle {middle * 1000:9.2f} ms  {command}")
+
+
+if __name__ == "__main__":
+    main()
