@@ -451,8 +451,8 @@ impl<B: Cells> Search<B> {
         let mut consider = if threats.is_empty() { empty } else { threats };
         let mut stones = position.stones;
         if self.techniques.inferior {
-            let captured = inferior::captured_cells(&geometry, stones);
             let (dead, filled) = inferior::filled_in(&geometry, stones);
+            let captured = inferior::captured_in_filled(&geometry, filled);
             stones = filled;
             stones[0] |= captured[0];
             stones[1] |= captured[1];

@@ -112,7 +112,12 @@ pub fn filled_in<B: Cells>(geometry: &Geometry<B>, mut stones: [B; 2]) -> (B, [B
 /// The cells captured by each colour (see the module's notes), the dead cells filled first.
 /// Only pairs that share no cell with another pair count: one answer cannot restore two.
 pub fn captured_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> [B; 2] {
-    let (_, stones) = filled_in(geometry, stones);
+    captured_in_filled(geometry, filled_in(geometry, stones).1)
+}
+
+/// [`captured_cells`] of stones whose dead cells [`filled_in`] has filled already (the search
+/// fills them anyway: once, not twice, an expansion).
+pub fn captured_in_filled<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> [B; 2] {
     let empty = geometry.board & !(stones[0] | stones[1]);
     let mut pairs: Vec<(usize, usize, usize)> = Vec::new();
     let (mut once, mut more) = (B::NONE, B::NONE);
@@ -234,7 +239,8 @@ pub fn killers<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: usize) -
 /// assert!(passes(&geometry, [red, 0], 1).has(0));
 /// ```
 pub fn passes<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: usize) -> B {
-    dead_cells(geometry, stones) | captured_cells(geometry, stones)[mover]
+    let (dead, filled) = filled_in(geometry, stones);
+    dead | captured_in_filled(geometry, filled)[mover]
 }
 
 #[cfg(test)]

@@ -471,7 +471,7 @@ impl<B: Cells> Searches<B> {
         let symmetric = rotated(stones[0]) == stones[0] && rotated(stones[1]) == stones[1];
         let (passes, killer) = if self.settings.techniques.inferior {
             let (_, mut filled) = inferior::filled_in(&geometry, stones);
-            let captured = inferior::captured_cells(&geometry, stones);
+            let captured = inferior::captured_in_filled(&geometry, filled);
             filled[0] |= captured[0];
             filled[1] |= captured[1];
             let killer = inferior::killers(&geometry, filled, me);
