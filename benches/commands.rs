@@ -149,7 +149,7 @@ const FIGURES: [Figure; 7] = [
         wc: true,
         jobs: &[1, 2],
     },
-    // Equal counts, and Blue joined: Red, asked first, is labelled for nothing (the worst
+    // Equal counts, and Blue joined: Red, asked first, is walked for nothing (the worst
     // case; the board above is one of equal counts that Red joined).
     Figure {
         name: "hex one 4000x4000 board won by Blue",

@@ -62,7 +62,7 @@ pub enum Side {
 
 impl Side {
     /// The bit a border cell carries when it lies beyond this side.
-    const fn flag(self) -> u8 {
+    pub(crate) const fn flag(self) -> u8 {
         match self {
             Side::Top => 1,
             Side::Bottom => 2,
@@ -92,12 +92,25 @@ impl Adjacency {
             Adjacency::Orthogonal => &[(-1, 0), (0, -1), (0, 1), (1, 0)],
         }
     }
+
+    /// A hexagonal adjacency's six steps in turn around a cell (clockwise on the page), so that
+    /// each is a neighbour of the next and the last of the first.
+    ///
+    /// # Panics
+    /// For [`Adjacency::Orthogonal`], whose steps are no ring of neighbours.
+    pub const fn ring(self) -> [(isize, isize); 6] {
+        match self {
+            Adjacency::HexRising => [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)],
+            Adjacency::HexFalling => [(-1, -1), (-1, 0), (0, 1), (1, 1), (1, 0), (0, -1)],
+            Adjacency::Orthogonal => panic!("orthogonal steps make no ring"),
+        }
+    }
 }
 
 /// The value of an empty cell.
 pub const EMPTY: u8 = 0;
 /// Border cells have this bit set, plus the flags of the sides they lie beyond.
-const BORDER: u8 = 0x80;
+pub(crate) const BORDER: u8 = 0x80;
 
 /// The largest number of rows or columns a grid may have: indices stay within `u32`.
 pub const MAX_SIDE: usize = 65_000;
@@ -263,13 +276,33 @@ impl Grid {
     /// Whether a board cell lies on `side` of the board.
     #[inline]
     pub fn touches(&self, index: usize, side: Side) -> bool {
-        let beyond = match side {
+        self.cells[self.beyond(index, side)] & (BORDER | side.flag()) == BORDER | side.flag()
+    }
+
+    /// The cell next to a board cell on the far side of `side` (a border cell when the board
+    /// cell lies on `side`).
+    pub fn beyond(&self, index: usize, side: Side) -> usize {
+        match side {
             Side::Top => index - self.stride(),
             Side::Bottom => index + self.stride(),
             Side::Left => index - 1,
             Side::Right => index + 1,
+        }
+    }
+
+    /// The board cell in the corner where two perpendicular sides meet.
+    pub fn corner(&self, one: Side, other: Side) -> usize {
+        let row = if one == Side::Bottom || other == Side::Bottom {
+            self.rows - 1
+        } else {
+            0
         };
-        self.cells[beyond] & (BORDER | side.flag()) == BORDER | side.flag()
+        let col = if one == Side::Right || other == Side::Right {
+            self.cols - 1
+        } else {
+            0
+        };
+        self.index_of(row, col)
     }
 
     /// The indices of the board cells along `side`, in order.
@@ -299,6 +332,12 @@ impl Grid {
             offsets.len += 1;
         }
         offsets
+    }
+
+    /// The index offsets of a hexagonal adjacency's [`Adjacency::ring`] on this grid.
+    pub fn ring_offsets(&self, adjacency: Adjacency) -> [isize; 6] {
+        let stride = self.stride() as isize;
+        adjacency.ring().map(|(dr, dc)| dr * stride + dc)
     }
 
     /// The neighbours of a board cell, border cells included.
@@ -341,19 +380,6 @@ impl Offsets {
     #[inline]
     pub fn around(self, index: usize) -> impl Iterator<Item = usize> {
         (0..self.len).map(move |i| index.wrapping_add_signed(self.steps[i]))
-    }
-
-    /// The neighbour of `index` in `direction`: a number from 1 to the neighbour count, in the
-    /// order of [`Adjacency::steps`].
-    #[inline]
-    pub fn step(self, index: usize, direction: u8) -> usize {
-        index.wrapping_add_signed(self.steps[usize::from(direction) - 1])
-    }
-
-    /// The cell that `index` was reached from by a step in `direction`.
-    #[inline]
-    pub fn back(self, index: usize, direction: u8) -> usize {
-        index.wrapping_add_signed(-self.steps[usize::from(direction) - 1])
     }
 }
 
@@ -424,6 +450,34 @@ mod tests {
             v
         };
         assert_eq!(mirrored, around(Adjacency::HexFalling));
+    }
+
+    #[test]
+    fn rings_go_round_the_hexagonal_neighbours() {
+        for adjacency in [Adjacency::HexRising, Adjacency::HexFalling] {
+            let ring = adjacency.ring();
+            let mut sorted = ring.to_vec();
+            sorted.sort();
+            let mut steps = adjacency.steps().to_vec();
+            steps.sort();
+            assert_eq!(sorted, steps, "{adjacency:?}: the same six steps");
+            for (i, &(dr, dc)) in ring.iter().enumerate() {
+                let (nr, nc) = ring[(i + 1) % 6];
+                assert!(
+                    steps.contains(&(nr - dr, nc - dc)),
+                    "{adjacency:?}: step {i}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn corners_are_where_two_sides_meet() {
+        let grid = Grid::new(3, 4);
+        let corner = |one, other| grid.coord(grid.corner(one, other));
+        assert_eq!(corner(Side::Top, Side::Left), Coord { row: 0, col: 0 });
+        assert_eq!(corner(Side::Right, Side::Bottom), Coord { row: 2, col: 3 });
+        assert_eq!(corner(Side::Bottom, Side::Left), Coord { row: 2, col: 0 });
     }
 
     #[test]

@@ -234,12 +234,12 @@ fn a_two_thousand_cell_serpentine_needs_no_recursion() {
     assert!(j.chain.unwrap().len() > n * n / 3);
 }
 
-/// Boards of at least 2^20 cells are labelled in bands of rows on threads of their own, the
-/// contest's question ([`winner`], two rows of labels a band) as the whole judgement: both
-/// agree with the brute force there too.
+/// Boards of at least 2^14 cells have the two walks of [`judge`] on threads of their own
+/// (`connect`), where the contest's question ([`winner`]) takes one walk: both agree with the
+/// brute force there too.
 #[cfg(feature = "generate")]
 #[test]
-fn boards_labelled_in_bands_are_judged_as_the_brute_force_judges_them() {
+fn big_boards_walked_on_two_threads_are_judged_as_the_brute_force_judges_them() {
     use super::generate::{self, Mode};
     use rand::SeedableRng;
 

@@ -669,9 +669,9 @@ pub fn connection(board: &Board) -> Option<(Stone, Vec<Coord>)> {
 ///
 /// The colour with more stones is asked first (Red when the counts are equal): the side that
 /// moved first and last has one more, and in a game played to its end the last mover is the
-/// one that joined, so one question usually settles it (the other colour, asked first, would
-/// cost a pass over the whole board for nothing: a 4000 x 4000 board won by Blue with a
-/// stone more took 194 ms, and takes 121 asked Blue first).
+/// one that joined, so one question usually settles it (the other colour, asked first,
+/// costs its walks for nothing: with equal counts, a 4000 x 4000 board Blue won takes 50 ms,
+/// one Red won 36, whole commands).
 fn joining(board: &Board, counts: Counts) -> Option<(Stone, Winning)> {
     let order = if counts.blue > counts.red {
         [Stone::Blue, Stone::Red]
