@@ -1,9 +1,10 @@
 //! Union-find over provisional labels whose parents are never larger than themselves.
 //!
-//! The board passes (Hex and Il Gioco dell'X's gap groups, Go's regions) scan cells in reading
-//! order and give each new group a label larger than every label before it; merging two groups
-//! keeps the smaller root. Parents therefore never exceed their labels, which gives one-pass
-//! flattening: in increasing order, a label's parent is already a root when it is reached.
+//! Go's board passes scan cells in reading order and give each new group a label larger than
+//! every label before it; merging two groups keeps the smaller root. Parents therefore never
+//! exceed their labels, which gives one-pass flattening: in increasing order, a label's parent
+//! is already a root when it is reached. (The Hex record replay joins groups with the same
+//! `union` as stones are added.)
 
 /// The root of `label`, halving the path on the way.
 pub(crate) fn find(parent: &mut [u32], mut label: u32) -> u32 {
