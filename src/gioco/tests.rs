@@ -234,7 +234,7 @@ fn a_two_thousand_cell_serpentine_needs_no_recursion() {
     assert!(j.chain.unwrap().len() > n * n / 3);
 }
 
-/// Boards of at least 2^14 cells have the two walks of [`judge`] on threads of their own
+/// Boards of at least 2^20 cells have the two walks of [`judge`] on threads of their own
 /// (`connect`), where the contest's question ([`winner`]) takes one walk: both agree with the
 /// brute force there too.
 #[cfg(feature = "generate")]

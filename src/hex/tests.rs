@@ -730,7 +730,7 @@ fn records_of_every_kind_go_through_every_view() {
 }
 
 /// A board of at least 2^22 cells is counted in pieces, and its colours' two walks each run
-/// on threads of their own (`connect`, from 2^14 cells): its verdicts keep each generator's
+/// on threads of their own (`connect`, from 2^20 cells): its verdicts keep each generator's
 /// promise as on small boards, and its counts are those of a count cell by cell.
 #[cfg(feature = "generate")]
 #[test]
