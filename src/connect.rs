@@ -384,7 +384,7 @@ const TRACE_CHUNK: usize = 1024;
 /// Boards of at least this many cells have their two walks on two threads (when the feature
 /// is on and the pool has two): a walk then takes a millisecond or more. Smaller boards come
 /// in batches, whose cases the threads share already: at 2^14, 400 boards of 200 x 200 took
-/// 57 ms on two jobs where they take 47, and 142 ms on one where they take 82 (in turn).
+/// 57 ms on two jobs where they take 50, and 142 ms on one where they take 75 (in turn).
 const TWO_WALKERS_CELLS: usize = 1 << 20;
 
 /// How a [walk](Crossing::walk) ended.

@@ -98,7 +98,7 @@ impl Adjacency {
     ///
     /// # Panics
     /// For [`Adjacency::Orthogonal`], whose steps are no ring of neighbours.
-    pub const fn ring(self) -> [(isize, isize); 6] {
+    pub(crate) const fn ring(self) -> [(isize, isize); 6] {
         match self {
             Adjacency::HexRising => [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)],
             Adjacency::HexFalling => [(-1, -1), (-1, 0), (0, 1), (1, 1), (1, 0), (0, -1)],

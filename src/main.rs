@@ -453,8 +453,8 @@ fn judge<G: Game>(
             .bar
             .suspend(|| eprintln!("arbiter: {named}warning: {warning}"));
     };
-    // A big board's two walks run on rayon's threads (`connect`), as the cases of a batch
-    // do: no more of them than asked for.
+    // A big board's two walks and its stone counts run on rayon's threads (`connect`,
+    // `hex`): no more of them than asked for.
     let _ = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs(judging))
         .build_global();
