@@ -65,74 +65,124 @@ pub struct SideToSide<B> {
     pub any_semi: bool,
 }
 
-/// One pair's carriers, with which of them the AND rule has used.
+/// Every pair's carriers of one kind, full or semi, in flat arrays indexed by pair: the
+/// figures the rules read most (each pair's intersection, count and processed marks) lie
+/// together in a few kilobytes, and each pair's carriers in one run of slots, so that a build
+/// stays in the processor's nearest caches (a list of vectors per pair spread it over half a
+/// megabyte, and every rule waited on memory).
 #[derive(Clone, Debug)]
-struct List<B> {
+struct Lists<B> {
+    /// Slots per pair.
+    cap: usize,
+    /// Per pair: the intersection of its carriers (every cell when there is none).
+    meet: Vec<B>,
+    /// Per pair: how many carriers it has.
+    len: Vec<u8>,
+    /// Per pair: `cap` slots, the first `len` its carriers.
     carriers: Vec<B>,
-    /// For semis: each carrier's key.
+    /// For semis, per slot: the carrier's key (empty for fulls).
     keys: Vec<u16>,
-    /// For fulls: whether the carrier has been combined already.
-    processed: Vec<bool>,
-    /// The intersection of the carriers (every cell when there is none).
-    meet: B,
-    /// For semis: queued for the OR rule.
-    queued: bool,
+    /// For fulls, per pair: which carriers the AND rule has combined already, a bit each.
+    processed: Vec<u32>,
+    /// For semis, per pair: queued for the OR rule.
+    queued: Vec<bool>,
 }
 
-impl<B: Cells> Default for List<B> {
-    fn default() -> Self {
-        List {
-            carriers: Vec::new(),
-            keys: Vec::new(),
-            processed: Vec::new(),
-            meet: !B::NONE,
-            queued: false,
+impl<B: Cells> Lists<B> {
+    fn new(pairs: usize, cap: usize, keyed: bool) -> Self {
+        debug_assert!(cap <= 32 && cap <= u8::MAX as usize);
+        Lists {
+            cap,
+            meet: vec![!B::NONE; pairs],
+            len: vec![0; pairs],
+            carriers: vec![B::NONE; pairs * cap],
+            keys: if keyed {
+                vec![0; pairs * cap]
+            } else {
+                Vec::new()
+            },
+            processed: vec![0; pairs],
+            queued: vec![false; pairs],
         }
     }
-}
 
-impl<B: Cells> List<B> {
-    fn clear(&mut self) {
-        self.carriers.clear();
-        self.keys.clear();
-        self.processed.clear();
-        self.meet = !B::NONE;
-        self.queued = false;
-    }
-
-    /// Whether some carrier lies within `carrier`. (Each holds the intersection of all, so
-    /// none does when the intersection does not: then the carriers are not read at all.)
+    /// The pair's carriers.
     #[inline]
-    fn superset_of_any(&self, carrier: B) -> bool {
-        self.meet.subset_of(carrier) && self.carriers.iter().any(|&c| c.subset_of(carrier))
+    fn of(&self, pair: usize) -> &[B] {
+        let start = pair * self.cap;
+        &self.carriers[start..start + self.len[pair] as usize]
     }
 
-    /// Removes every carrier that contains `carrier`; says whether any went.
-    fn remove_supersets(&mut self, carrier: B) -> bool {
-        if !carrier.subset_of(self.meet) && self.carriers.iter().all(|&c| !carrier.subset_of(c)) {
+    /// The pair's keys (semis only).
+    fn keys_of(&self, pair: usize) -> &[u16] {
+        let start = pair * self.cap;
+        &self.keys[start..start + self.len[pair] as usize]
+    }
+
+    fn is_full(&self, pair: usize) -> bool {
+        self.len[pair] as usize >= self.cap
+    }
+
+    fn clear(&mut self, pair: usize) {
+        self.meet[pair] = !B::NONE;
+        self.len[pair] = 0;
+        self.processed[pair] = 0;
+        self.queued[pair] = false;
+    }
+
+    /// Whether some carrier of the pair lies within `carrier`. (Each holds the intersection
+    /// of all, so none does when the intersection does not: then the carriers are not read.)
+    #[inline]
+    fn superset_of_any(&self, pair: usize, carrier: B) -> bool {
+        self.meet[pair].subset_of(carrier) && self.of(pair).iter().any(|&c| c.subset_of(carrier))
+    }
+
+    /// Removes every carrier of the pair that contains `carrier`; says whether any went.
+    fn remove_supersets(&mut self, pair: usize, carrier: B) -> bool {
+        if !carrier.subset_of(self.meet[pair])
+            && self.of(pair).iter().all(|&c| !carrier.subset_of(c))
+        {
             return false;
         }
-        let before = self.carriers.len();
+        let start = pair * self.cap;
+        let before = self.len[pair] as usize;
+        let mut len = before;
         let mut i = 0;
-        while i < self.carriers.len() {
-            if carrier.subset_of(self.carriers[i]) {
-                self.carriers.swap_remove(i);
+        while i < len {
+            if carrier.subset_of(self.carriers[start + i]) {
+                // Swap the last into its place, with its key and processed mark.
+                len -= 1;
+                self.carriers[start + i] = self.carriers[start + len];
                 if !self.keys.is_empty() {
-                    self.keys.swap_remove(i);
+                    self.keys[start + i] = self.keys[start + len];
                 }
-                if !self.processed.is_empty() {
-                    self.processed.swap_remove(i);
-                }
+                let marks = self.processed[pair];
+                let moved = if i < len { (marks >> len & 1) << i } else { 0 };
+                self.processed[pair] = (marks & !(1 << i) & !(1 << len)) | moved;
             } else {
                 i += 1;
             }
         }
-        if self.carriers.len() != before {
-            self.meet = self.carriers.iter().fold(!B::NONE, |m, &c| m & c);
+        self.len[pair] = len as u8;
+        if len != before {
+            self.meet[pair] = self.of(pair).iter().fold(!B::NONE, |m, &c| m & c);
             true
         } else {
             false
         }
+    }
+
+    /// Adds a carrier (with its key, for semis), not yet processed.
+    fn push(&mut self, pair: usize, carrier: B, key: u16) {
+        let len = self.len[pair] as usize;
+        let slot = pair * self.cap + len;
+        self.carriers[slot] = carrier;
+        if !self.keys.is_empty() {
+            self.keys[slot] = key;
+        }
+        self.processed[pair] &= !(1 << len);
+        self.len[pair] += 1;
+        self.meet[pair] &= carrier;
     }
 }
 
@@ -177,9 +227,8 @@ enum Piece {
 #[derive(Clone, Debug)]
 pub struct Connections<B> {
     cells: usize,
-    stride: usize,
-    fulls: Vec<List<B>>,
-    semis: Vec<List<B>>,
+    fulls: Lists<B>,
+    semis: Lists<B>,
     touched: Vec<u32>,
     /// Per piece: the cells (as pieces) it has a full connection with, and the sides.
     full_cells: Vec<B>,
@@ -198,11 +247,11 @@ impl<B: Cells> Connections<B> {
     pub fn new(geometry: &Geometry<B>) -> Self {
         let cells = geometry.cells();
         let stride = cells + 2;
+        let pairs = stride * (stride + 1) / 2;
         Connections {
             cells,
-            stride,
-            fulls: vec![List::default(); stride * stride],
-            semis: vec![List::default(); stride * stride],
+            fulls: Lists::new(pairs, MAX_FULLS, false),
+            semis: Lists::new(pairs, MAX_SEMIS, true),
             touched: Vec::new(),
             full_cells: vec![B::NONE; stride],
             full_sides: vec![0; stride],
@@ -215,9 +264,12 @@ impl<B: Cells> Connections<B> {
         }
     }
 
+    /// A pair's index: the pairs are a triangle, (0, 0), (0, 1), (1, 1), (0, 2), ...
+    #[inline]
     fn pair(&self, x: u16, y: u16) -> usize {
         let (lo, hi) = if x < y { (x, y) } else { (y, x) };
-        lo as usize * self.stride + hi as usize
+        let hi = hi as usize;
+        hi * (hi + 1) / 2 + lo as usize
     }
 
     fn is_side(&self, node: u16) -> bool {
@@ -225,7 +277,7 @@ impl<B: Cells> Connections<B> {
     }
 
     fn touch(&mut self, pair: usize) {
-        if self.fulls[pair].carriers.is_empty() && self.semis[pair].carriers.is_empty() {
+        if self.fulls.len[pair] == 0 && self.semis.len[pair] == 0 {
             self.touched.push(pair as u32);
         }
     }
@@ -233,8 +285,8 @@ impl<B: Cells> Connections<B> {
     #[inline(never)]
     fn clear(&mut self) {
         for &pair in &self.touched {
-            self.fulls[pair as usize].clear();
-            self.semis[pair as usize].clear();
+            self.fulls.clear(pair as usize);
+            self.semis.clear(pair as usize);
         }
         self.touched.clear();
         self.full_cells.fill(B::NONE);
@@ -259,27 +311,17 @@ impl<B: Cells> Connections<B> {
     #[inline(never)]
     fn add_full(&mut self, x: u16, y: u16, carrier: B) {
         let pair = self.pair(x, y);
-        let list = &self.fulls[pair];
-        if list.superset_of_any(carrier) {
+        if self.fulls.superset_of_any(pair, carrier) || self.fulls.is_full(pair) {
             return;
         }
-        if list.carriers.len() >= MAX_FULLS {
-            return;
-        }
-        let removed = {
-            let list = &mut self.fulls[pair];
-            list.remove_supersets(carrier)
-        };
-        if !removed && self.fulls[pair].meet.subset_of(carrier) {
+        let removed = self.fulls.remove_supersets(pair, carrier);
+        if !removed && self.fulls.meet[pair].subset_of(carrier) {
             // It would not shrink the intersection: nothing new for the mustplay or the OR.
             return;
         }
         self.touch(pair);
-        let list = &mut self.fulls[pair];
-        list.carriers.push(carrier);
-        list.processed.push(false);
-        list.meet &= carrier;
-        self.semis[pair].remove_supersets(carrier);
+        self.fulls.push(pair, carrier, 0);
+        self.semis.remove_supersets(pair, carrier);
         self.link(x, y);
         self.queue.push_back((x, y, carrier));
     }
@@ -289,20 +331,17 @@ impl<B: Cells> Connections<B> {
     #[inline(never)]
     fn add_semi(&mut self, x: u16, y: u16, carrier: B, key: u16) {
         let pair = self.pair(x, y);
-        if self.fulls[pair].superset_of_any(carrier) || self.semis[pair].superset_of_any(carrier) {
-            return;
-        }
-        if self.semis[pair].carriers.len() >= MAX_SEMIS {
+        if self.fulls.superset_of_any(pair, carrier)
+            || self.semis.superset_of_any(pair, carrier)
+            || self.semis.is_full(pair)
+        {
             return;
         }
         self.touch(pair);
-        let list = &mut self.semis[pair];
-        list.remove_supersets(carrier);
-        list.carriers.push(carrier);
-        list.keys.push(key);
-        list.meet &= carrier;
-        if !list.queued && list.meet.is_empty() {
-            list.queued = true;
+        self.semis.remove_supersets(pair, carrier);
+        self.semis.push(pair, carrier, key);
+        if !self.semis.queued[pair] && self.semis.meet[pair].is_empty() {
+            self.semis.queued[pair] = true;
             self.or_queue.push((x, y));
         }
     }
@@ -393,14 +432,14 @@ impl<B: Cells> Connections<B> {
     /// Combines a new full connection x–y with every processed full connection at either end.
     fn and_rule(&mut self, x: u16, y: u16, carrier: B) {
         let pair = self.pair(x, y);
-        let Some(at) = self.fulls[pair].carriers.iter().position(|&c| c == carrier) else {
+        let Some(at) = self.fulls.of(pair).iter().position(|&c| c == carrier) else {
             // Replaced by a smaller one since it was queued.
             return;
         };
-        if self.fulls[pair].processed[at] {
+        if self.fulls.processed[pair] >> at & 1 == 1 {
             return;
         }
-        self.fulls[pair].processed[at] = true;
+        self.fulls.processed[pair] |= 1 << at;
         for (end, middle) in [(x, y), (y, x)] {
             match self.piece[middle as usize] {
                 Piece::Empty | Piece::Group => self.and_through(end, middle, carrier),
@@ -438,16 +477,15 @@ impl<B: Cells> Connections<B> {
             }
             let pair = self.pair(middle, other);
             // Every carrier meets this one: nothing to combine.
-            if self.fulls[pair].meet.meets(carrier | end_bit) {
+            if self.fulls.meet[pair].meets(carrier | end_bit) {
                 continue;
             }
-            let count = self.fulls[pair].carriers.len();
-            for i in 0..count {
-                let list = &self.fulls[pair];
-                if !list.processed[i] {
-                    continue;
-                }
-                let second = list.carriers[i];
+            // The processed carriers (adding to the pair end–other leaves this one alone).
+            let mut processed = self.fulls.processed[pair];
+            while processed != 0 {
+                let i = processed.trailing_zeros() as usize;
+                processed &= processed - 1;
+                let second = self.fulls.carriers[pair * MAX_FULLS + i];
                 if second.meets(carrier | end_bit) {
                     continue;
                 }
@@ -466,22 +504,22 @@ impl<B: Cells> Connections<B> {
     #[inline(never)]
     fn or_rule(&mut self, x: u16, y: u16) {
         let pair = self.pair(x, y);
-        self.semis[pair].queued = false;
-        if !self.semis[pair].meet.is_empty() {
+        self.semis.queued[pair] = false;
+        if !self.semis.meet[pair].is_empty() {
             return;
         }
         let mut semis = std::mem::take(&mut self.or_scratch);
         semis.clear();
-        semis.extend_from_slice(&self.semis[pair].carriers);
+        semis.extend_from_slice(self.semis.of(pair));
         // The first full carrier, if the pair has none: the semis greedily, until their
         // intersection is empty.
-        if self.fulls[pair].carriers.is_empty() {
+        if self.fulls.len[pair] == 0 {
             let union = greedy_union(&semis, None);
             self.add_full(x, y, union);
         }
         // More are worth having only if they avoid some cell of the intersection of the
         // pair's full carriers (the mustplay and the AND rule gain by it).
-        let mut candidates = self.fulls[pair].meet;
+        let mut candidates = self.fulls.meet[pair];
         let mut tries = 0;
         while let Some(avoid) = candidates.first() {
             tries += 1;
@@ -502,21 +540,25 @@ impl<B: Cells> Connections<B> {
     /// What joins the two sides.
     fn side_to_side(&self, side_a: u16, side_b: u16) -> SideToSide<B> {
         let pair = self.pair(side_a, side_b);
-        let fulls = &self.fulls[pair];
-        let semis = &self.semis[pair];
-        let full = fulls.carriers.iter().copied().min_by_key(|c| c.count());
-        let semi = semis
-            .carriers
+        let full = self
+            .fulls
+            .of(pair)
             .iter()
-            .zip(&semis.keys)
+            .copied()
+            .min_by_key(|c| c.count());
+        let semi = self
+            .semis
+            .of(pair)
+            .iter()
+            .zip(self.semis.keys_of(pair))
             .min_by_key(|(c, _)| c.count())
             .map(|(&c, &k)| (k as usize, c));
         SideToSide {
             joined: false,
             full,
             semi,
-            semi_intersection: semis.meet,
-            any_semi: !semis.carriers.is_empty(),
+            semi_intersection: self.semis.meet[pair],
+            any_semi: self.semis.len[pair] > 0,
         }
     }
 
@@ -524,13 +566,13 @@ impl<B: Cells> Connections<B> {
     /// first side, as a cell index past the board for its second), for tests and pictures.
     pub fn fulls_between(&self, x: usize, y: usize) -> Vec<B> {
         let (x, y) = (self.node_of(x), self.node_of(y));
-        self.fulls[self.pair(x, y)].carriers.clone()
+        self.fulls.of(self.pair(x, y)).to_vec()
     }
 
     /// The semi carriers between two cells, as [`Connections::fulls_between`] names them.
     pub fn semis_between(&self, x: usize, y: usize) -> Vec<B> {
         let (x, y) = (self.node_of(x), self.node_of(y));
-        self.semis[self.pair(x, y)].carriers.clone()
+        self.semis.of(self.pair(x, y)).to_vec()
     }
 
     /// The piece a cell (or side, past the board) belongs to.
@@ -585,6 +627,39 @@ mod tests {
 
     fn set(g: &Geometry<u64>, names: &[&str]) -> u64 {
         names.iter().fold(0, |s, n| s | u64::bit(cell(g, n)))
+    }
+
+    #[test]
+    fn removing_carriers_keeps_each_remaining_ones_processed_mark() {
+        let mut lists: Lists<u64> = Lists::new(3, MAX_FULLS, false);
+        let pair = 2;
+        for (i, carrier) in [0b0011u64, 0b0110, 0b1000, 0b0111].into_iter().enumerate() {
+            lists.push(pair, carrier, 0);
+            if i % 2 == 1 {
+                lists.processed[pair] |= 1 << i;
+            }
+        }
+        // 0b0110 and 0b0111 contain 0b0110: both go; 0b1000 (unprocessed) stays unprocessed.
+        assert!(lists.remove_supersets(pair, 0b0110));
+        assert_eq!(lists.of(pair), [0b0011, 0b1000]);
+        assert_eq!(
+            lists.processed[pair], 0,
+            "no mark past the end, none moved wrongly"
+        );
+        assert_eq!(lists.meet[pair], 0);
+        // The last one, processed, moves into a removed one's place with its mark.
+        lists.processed[pair] = 0b10;
+        assert!(lists.remove_supersets(pair, 0b0011));
+        assert_eq!(lists.of(pair), [0b1000]);
+        assert_eq!(lists.processed[pair], 0b1);
+        assert_eq!(lists.meet[pair], 0b1000);
+        assert!(!lists.superset_of_any(pair, 0b0111));
+        assert!(lists.superset_of_any(pair, 0b1001));
+        // The last one itself going leaves no mark behind.
+        assert!(lists.remove_supersets(pair, 0b1000));
+        assert!(lists.of(pair).is_empty());
+        assert_eq!(lists.processed[pair], 0);
+        assert_eq!(lists.meet[pair], !0);
     }
 
     #[test]
