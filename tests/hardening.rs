@@ -562,6 +562,29 @@ fn fuzz_go_723_board_too_big_to_draw_is_judged_and_its_picture_refused() {
 }
 
 #[test]
+fn fuzz_go_sgf_two_stones_on_a_big_empty_board_are_estimated_in_time_linear_in_the_board() {
+    // Two Black stones on an empty board (19 x 19 when the size is lost, and 52 x 52, the
+    // largest SGF allows): all is open, so the dead-stone estimate plays its playouts over
+    // the whole board. Listing the empty points afresh every move, and walking whole chains
+    // for their liberties, made that quadratic: 0.45 s for 52 x 52 natively, over the fuzz
+    // timeout under coverage instrumentation (0.05 s now; 1.0 and 1.6 s under the fuzzer).
+    for (name, verdict) in [
+        ("go-sgf-two-stones-default-19.sgf", "B+358.5"),
+        ("go-sgf-two-stones-52.sgf", "B+2701.5"),
+    ] {
+        let input = fuzz_find(name);
+        let checked = arbiter::selfcheck::every_view(&arbiter::go::Go::CONTEST, &input, false);
+        assert_eq!(checked.cases, 1, "{name}: {checked:?}");
+        let output = run(&["go"], &input);
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout).trim(),
+            verdict,
+            "{name}"
+        );
+    }
+}
+
+#[test]
 fn fuzz_hex_boards_whose_pictures_pass_a_megabyte_are_drawn() {
     // A 111 x 111 trmph board, and 64 x 64 SGF and trmph games: the harness once kept every
     // view in memory; the pictures are big by nature, so views now stream to a sink.

@@ -89,9 +89,27 @@ pub(crate) fn from_list(board: &Board, points: &[Coord]) -> Result<Vec<usize>, R
     Ok(dead)
 }
 
-/// How many playouts the estimate runs: enough to settle the statuses a strong player calls
-/// obvious, few enough to stay well under a millisecond on 19 x 19.
+/// How many playouts the estimate runs on boards up to 19 x 19: enough to settle the statuses
+/// a strong player calls obvious, few enough to stay well under a millisecond.
 pub const PLAYOUTS: usize = 24;
+
+/// The playouts for a board of `points` points: [`PLAYOUTS`] up to 19 x 19, fewer on larger
+/// boards (an even number, at least four), so that their moves stay within what 24 playouts
+/// on 19 x 19 play: a record of a few bytes may declare 52 x 52, and the estimate's time
+/// stays linear in the board.
+///
+/// ```
+/// use arbiter::go::dead::{PLAYOUTS, playouts};
+///
+/// assert_eq!(playouts(19 * 19), PLAYOUTS);
+/// assert_eq!(playouts(9 * 9), PLAYOUTS);
+/// assert_eq!(playouts(25 * 25), 12);
+/// assert_eq!(playouts(52 * 52), 4);
+/// ```
+pub fn playouts(points: usize) -> usize {
+    let within = PLAYOUTS * 361 / points.max(1);
+    (within & !1).clamp(4, PLAYOUTS)
+}
 
 /// What the estimate has found out about a stone so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -308,13 +326,13 @@ fn eye_space(board: &Board, status: &mut [Status]) {
 }
 
 /// Per point: the playouts that ended with it Black's, less those that ended with it
-/// White's, over [`PLAYOUTS`] seeded playouts from `board`.
+/// White's, over [`playouts`] seeded playouts from `board`.
 fn playout_balance(board: &Board, to_move: Stone, points: &[usize]) -> Vec<i32> {
     let cells = points.last().map_or(0, |&p| p + 1);
     let mut balance = vec![0i32; cells];
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(0x0061_7262_6974_6572);
     let mut scratch = Vec::with_capacity(points.len());
-    for playout in 0..PLAYOUTS {
+    for playout in 0..playouts(points.len()) {
         let mut play = board.clone();
         // Half the playouts let each side move first, so that neither gains a tempo.
         let first = if playout % 2 == 0 {
@@ -366,10 +384,11 @@ fn random_playout(
     let mut to_move = first;
     let (mut passes, mut last) = (0, None);
     let limit = 3 * points.len() + 50;
+    let mut empties = Empties::of(board, points);
     for _ in 0..limit {
-        match policy_move(board, to_move, last, points, candidates, rng) {
+        match policy_move(board, to_move, last, &empties, candidates, rng) {
             Some(p) => {
-                board.play(p, to_move);
+                empties.play(board, p, to_move);
                 (passes, last) = (0, Some(p));
             }
             None => {
@@ -384,6 +403,42 @@ fn random_playout(
     }
 }
 
+/// The empty points of a playout's board, in the order of the board's points, kept up to date
+/// move by move: listing them afresh for every move took time in the square of the board's
+/// points (a 52 x 52 record with two stones, 0.4 s).
+struct Empties(Vec<usize>, Vec<usize>);
+
+impl Empties {
+    fn of(board: &Board, points: &[usize]) -> Self {
+        let empty = points.iter().copied().filter(|&p| board.is_empty(p));
+        Empties(empty.collect(), Vec::new())
+    }
+
+    /// Plays `me` on the empty point `p` (a legal move), keeping the list: `p` leaves it,
+    /// the stones it captures (the enemy chains whose one liberty it was) come back.
+    fn play(&mut self, board: &mut Board, p: usize, me: Stone) {
+        let captured = &mut self.1;
+        captured.clear();
+        for n in board.around(p) {
+            if board.stone(n) == Some(board::other(me))
+                && board.single_liberty(n) == Some(p)
+                && !captured.contains(&n)
+            {
+                captured.extend(board.stones(n));
+            }
+        }
+        board.play(p, me);
+        if let Ok(at) = self.0.binary_search(&p) {
+            self.0.remove(at);
+        }
+        for &q in captured.iter() {
+            if let Err(at) = self.0.binary_search(&q) {
+                self.0.insert(at, q);
+            }
+        }
+    }
+}
+
 /// The playout policy, a light one as Monte-Carlo programs use: take an enemy chain that the
 /// last move left in atari; save an own chain it put in atari by extending to two liberties;
 /// else a random legal move that fills no own eye and puts no chain of two stones or more in
@@ -392,7 +447,7 @@ fn policy_move(
     board: &Board,
     me: Stone,
     last: Option<usize>,
-    points: &[usize],
+    empties: &Empties,
     candidates: &mut Vec<usize>,
     rng: &mut impl RngCore,
 ) -> Option<usize> {
@@ -416,12 +471,24 @@ fn policy_move(
             }
         }
     }
+    // Drawn from the empty points one by one, a rejected one set aside (the list is copied
+    // only when the first draw is rejected, as it seldom is until the board fills up).
+    let acceptable = |p| board.is_legal(p, me) && !board.is_eye(p, me) && !self_atari(board, p, me);
+    let count = empties.0.len();
+    if count == 0 {
+        return None;
+    }
+    let pick = (rng.next_u64() % count as u64) as usize;
+    if acceptable(empties.0[pick]) {
+        return Some(empties.0[pick]);
+    }
     candidates.clear();
-    candidates.extend(points.iter().copied().filter(|&p| board.is_empty(p)));
+    candidates.extend_from_slice(&empties.0);
+    candidates.swap_remove(pick);
     while !candidates.is_empty() {
         let pick = (rng.next_u64() % candidates.len() as u64) as usize;
         let p = candidates.swap_remove(pick);
-        if board.is_legal(p, me) && !board.is_eye(p, me) && !self_atari(board, p, me) {
+        if acceptable(p) {
             return Some(p);
         }
     }
@@ -432,12 +499,13 @@ fn policy_move(
 /// liberty, without capturing anything (a lone stone may throw itself in).
 fn self_atari(board: &Board, p: usize, me: Stone) -> bool {
     let around = board.around(p);
-    let mut liberties: Vec<usize> = around
-        .iter()
-        .copied()
-        .filter(|&n| board.is_empty(n))
-        .collect();
-    if liberties.len() >= 2 {
+    let mut liberties = TwoLiberties::default();
+    for &n in &around {
+        if board.is_empty(n) {
+            liberties.add(n);
+        }
+    }
+    if liberties.enough() {
         return false;
     }
     let mut joins = false;
@@ -445,20 +513,58 @@ fn self_atari(board: &Board, p: usize, me: Stone) -> bool {
         match board.stone(n) {
             Some(s) if s == me => {
                 joins = true;
-                for l in board.liberties(n) {
-                    if l != p && !liberties.contains(&l) {
-                        liberties.push(l);
-                    }
-                }
+                add_liberties_besides(board, n, p, &mut liberties);
             }
             Some(_) if board.single_liberty(n) == Some(p) => return false,
             _ => {}
         }
-        if liberties.len() >= 2 {
+        if liberties.enough() {
             return false;
         }
     }
     joins
+}
+
+/// Distinct liberties, counted up to two.
+#[derive(Default)]
+struct TwoLiberties {
+    found: [usize; 2],
+    count: usize,
+}
+
+impl TwoLiberties {
+    fn add(&mut self, l: usize) {
+        if self.count < 2 && !self.found[..self.count].contains(&l) {
+            self.found[self.count] = l;
+            self.count += 1;
+        }
+    }
+
+    fn enough(&self) -> bool {
+        self.count >= 2
+    }
+}
+
+/// Adds the liberties of the chain of `n` other than `p` to `liberties`, until there are two:
+/// at once when the chain has one liberty, else stone by stone (a chain of a thousand stones
+/// with many liberties is not walked to its end).
+fn add_liberties_besides(board: &Board, n: usize, p: usize, liberties: &mut TwoLiberties) {
+    if let Some(l) = board.single_liberty(n) {
+        if l != p {
+            liberties.add(l);
+        }
+        return;
+    }
+    for stone in board.stones(n) {
+        for l in board.around(stone) {
+            if l != p && board.is_empty(l) {
+                liberties.add(l);
+                if liberties.enough() {
+                    return;
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -478,6 +584,45 @@ mod tests {
             }
         }
         b
+    }
+
+    #[test]
+    fn the_playouts_list_of_empty_points_follows_moves_and_captures() {
+        // A crowded 5 x 5, so that the playouts capture often.
+        let start = board(&["XO.OX", "OX.XO", ".....", "XO.OX", "OX.XO"]);
+        let points: Vec<usize> = start.points().collect();
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
+        let (mut moves, mut captures) = (0, 0);
+        for _ in 0..20 {
+            let mut b = start.clone();
+            let mut empties = Empties::of(&b, &points);
+            let mut candidates = Vec::new();
+            let (mut me, mut last, mut passes) = (Stone::Black, None, 0);
+            for _ in 0..200 {
+                match policy_move(&b, me, last, &empties, &mut candidates, &mut rng) {
+                    Some(p) => {
+                        let before = empties.0.len();
+                        empties.play(&mut b, p, me);
+                        moves += 1;
+                        captures += usize::from(empties.0.len() >= before);
+                        (last, passes) = (Some(p), 0);
+                    }
+                    None => {
+                        b.pass();
+                        (last, passes) = (None, passes + 1);
+                        if passes == 2 {
+                            break;
+                        }
+                    }
+                }
+                assert_eq!(empties.0, Empties::of(&b, &points).0);
+                me = board::other(me);
+            }
+        }
+        assert!(
+            moves > 100 && captures > 5,
+            "{moves} moves, {captures} captures"
+        );
     }
 
     fn dead_points(b: &Board, dead: &[usize]) -> Vec<String> {
