@@ -462,3 +462,59 @@ fn verdicts_up_to_an_error<G: Game>(
     }
     verdicts
 }
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    /// Blank space of every kind (lone `\r`s among them, which end lines for the contest
+    /// readers), then `tail`.
+    fn blank_then(tail: &'static [u8]) -> impl Strategy<Value = Vec<u8>> {
+        prop::collection::vec(prop::sample::select(b" \t\n\r\x0c".to_vec()), 0..700).prop_map(
+            move |mut text| {
+                text.extend_from_slice(tail);
+                text
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The blank space before the first token is read for the format's sake, a reader
+        /// buffer at a time when it is long: its lines are counted as the contest readers
+        /// count them, so an error names the same line whatever the buffer (a fuzz find: 45
+        /// lone `\r`s and 14 `\n`s before a bad count were line 15 through a 256-byte
+        /// buffer, line 60 in one piece).
+        #[test]
+        fn blank_lines_before_a_contest_input_count_alike_in_pieces_and_whole(
+            hex in blank_then(b"\x00\x005\n"),
+            go in blank_then(b"1\n2 x\n"),
+            capacity in prop::sample::select(vec![1usize, 7, 64, 256]),
+        ) {
+            super::pieces_read_as_the_stream(&crate::hex::Hex::CONTEST, &hex, capacity)?;
+            super::pieces_read_as_the_stream(&crate::go::Go::CONTEST, &go, capacity)?;
+        }
+    }
+
+    #[test]
+    fn the_fuzz_find_names_line_60_in_pieces_and_whole() {
+        let text = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/fuzz/hex-crlf-lines-before-the-count.in"
+        ))
+        .unwrap();
+        let game = crate::hex::Hex::CONTEST;
+        let whole = super::verdicts_in_stream(&game, &text);
+        assert!(
+            matches!(&whole[..], [Err(e)] if e.starts_with("line 60, column 1:")),
+            "{whole:?}"
+        );
+        for capacity in [1, 256, 4096] {
+            assert_eq!(
+                super::verdicts_in_pieces(&game, &text, capacity),
+                whole,
+                "{capacity}"
+            );
+        }
+    }
+}

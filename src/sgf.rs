@@ -268,9 +268,11 @@ pub fn sniff(reader: &mut impl BufRead) -> io::Result<Sniffed> {
         sgf: false,
         skipped: 0,
         pos: Pos { line: 1, column: 1 },
+        token_pos: Pos { line: 1, column: 1 },
         empty: true,
     };
     let mut at_start = true;
+    let mut after_cr = false;
     loop {
         let buf = match reader.fill_buf() {
             Ok(buf) => buf,
@@ -279,6 +281,13 @@ pub fn sniff(reader: &mut impl BufRead) -> io::Result<Sniffed> {
         };
         if buf.is_empty() {
             return Ok(sniffed);
+        }
+        if after_cr && buf[0] == b'\n' {
+            // The rest of a `\r\n` the last buffer cut: read here, so that a contest reader
+            // never starts between the two (it would count a second line).
+            advance(&mut sniffed, b"\n", &mut after_cr);
+            reader.consume(1);
+            continue;
         }
         if at_start && buf.starts_with(b"\xef\xbb\xbf") {
             reader.consume(3);
@@ -292,18 +301,19 @@ pub fn sniff(reader: &mut impl BufRead) -> io::Result<Sniffed> {
             sniffed.sgf = buf[blank] == b'(';
             sniffed.empty = false;
             if sniffed.sgf {
-                advance(&mut sniffed, &buf[..blank]);
+                advance(&mut sniffed, &buf[..blank], &mut after_cr);
                 reader.consume(blank);
             }
             return Ok(sniffed);
         }
         let all = buf.len();
-        advance(&mut sniffed, &buf[..all]);
+        advance(&mut sniffed, &buf[..all], &mut after_cr);
         reader.consume(all);
     }
 }
 
-fn advance(sniffed: &mut Sniffed, blank: &[u8]) {
+/// Steps over blank bytes, in both ways of counting lines.
+fn advance(sniffed: &mut Sniffed, blank: &[u8], after_cr: &mut bool) {
     for &b in blank {
         if b == b'\n' {
             sniffed.pos.line += 1;
@@ -311,6 +321,19 @@ fn advance(sniffed: &mut Sniffed, blank: &[u8]) {
         } else {
             sniffed.pos.column += 1;
         }
+        let token_pos = &mut sniffed.token_pos;
+        match b {
+            b'\n' => {
+                token_pos.line += usize::from(!*after_cr);
+                token_pos.column = 1;
+            }
+            b'\r' => {
+                token_pos.line += 1;
+                token_pos.column = 1;
+            }
+            _ => token_pos.column += 1,
+        }
+        *after_cr = b == b'\r';
     }
     sniffed.skipped += blank.len() as u64;
 }
@@ -322,8 +345,12 @@ pub struct Sniffed {
     pub sgf: bool,
     /// The bytes read before the first `(` (only when `sgf`).
     pub skipped: u64,
-    /// Where the first `(` is.
+    /// Where the first byte not read is, lines counted by `\n` (as SGF and trmph readers
+    /// count them).
     pub pos: Pos,
+    /// The same place, lines counted as the contest readers count them: a lone `\r` ends a
+    /// line too, and `\r\n` ends one.
+    pub token_pos: Pos,
     /// The input has nothing but blank space.
     pub empty: bool,
 }
@@ -480,5 +507,23 @@ mod tests {
         let sniffed = sniff(&mut input).unwrap();
         assert!(!sniffed.sgf && !sniffed.empty);
         assert_eq!(input, b"  1 2 3", "nothing of a contest input is consumed");
+    }
+
+    #[test]
+    fn sniffing_counts_lines_both_ways_and_never_stops_inside_a_crlf() {
+        // A buffer of one byte: every blank byte is read to find the first token. By `\n`s
+        // that is line 2, column 3; as the contest readers count, `\r\n` and `\r` end two
+        // lines: line 3, column 2.
+        let mut input = io::BufReader::with_capacity(1, &b"\r\n\r 5"[..]);
+        let sniffed = sniff(&mut input).unwrap();
+        assert!(!sniffed.sgf);
+        assert_eq!(sniffed.pos, Pos { line: 2, column: 3 });
+        assert_eq!(sniffed.token_pos, Pos { line: 3, column: 2 });
+        // The `\n` of a `\r\n` cut by the buffer is read with its `\r`: what is left starts
+        // a line of its own, not in the middle of a line end.
+        let mut input = io::BufReader::with_capacity(2, &b" \r\n5"[..]);
+        let sniffed = sniff(&mut input).unwrap();
+        assert_eq!(sniffed.token_pos, Pos { line: 2, column: 1 });
+        assert_eq!(input.fill_buf().unwrap(), b"5");
     }
 }

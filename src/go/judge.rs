@@ -384,7 +384,7 @@ impl Game for Go {
             let games = Games::new(input, sniffed.skipped, sniffed.pos.line);
             Box::new(games.map(|game| game.map(Raw::Game)))
         } else {
-            let positions = super::stanford::cases_from(input, sniffed.pos);
+            let positions = super::stanford::cases_from(input, sniffed.token_pos);
             Box::new(positions.map(|position| position.map(Raw::Position)))
         }
     }
@@ -398,7 +398,7 @@ impl Game for Go {
             let games = Games::new(input, sniffed.skipped, sniffed.pos.line);
             Box::new(games.map(|game| game.map(|game| Cut::Read(Raw::Game(game)))))
         } else {
-            let positions = super::stanford::cut_cases_from(input, sniffed.pos);
+            let positions = super::stanford::cut_cases_from(input, sniffed.token_pos);
             Box::new(positions.map(|piece| {
                 piece.map(|piece| match piece {
                     Cut::Read(position) => Cut::Read(Raw::Position(position)),

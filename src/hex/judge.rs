@@ -205,7 +205,7 @@ impl Game for Hex {
             let lines = super::trmph::lines(input, sniffed.pos.line);
             Box::new(lines.map(|line| line.map(Raw::Trmph)))
         } else {
-            let boards = gcj::cases_from(input, sniffed.pos);
+            let boards = gcj::cases_from(input, sniffed.token_pos);
             Box::new(boards.map(|board| board.map(Raw::Board)))
         }
     }
