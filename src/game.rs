@@ -486,35 +486,43 @@ mod tests {
         /// lone `\r`s and 14 `\n`s before a bad count were line 15 through a 256-byte
         /// buffer, line 60 in one piece).
         #[test]
-        fn blank_lines_before_a_contest_input_count_alike_in_pieces_and_whole(
+        fn blank_lines_before_an_input_count_alike_in_pieces_and_whole(
             hex in blank_then(b"\x00\x005\n"),
             go in blank_then(b"1\n2 x\n"),
+            trmph in blank_then(b"www.trmph.com/hex/board#3,a1b2\n2,c3\n"),
             capacity in prop::sample::select(vec![1usize, 7, 64, 256]),
         ) {
             super::pieces_read_as_the_stream(&crate::hex::Hex::CONTEST, &hex, capacity)?;
             super::pieces_read_as_the_stream(&crate::go::Go::CONTEST, &go, capacity)?;
+            // The format too: a trmph file is one whatever the buffer (a second fuzz find:
+            // past a long blank prefix, the bytes looked at were all blank read whole).
+            super::pieces_read_as_the_stream(&crate::hex::Hex::CONTEST, &trmph, capacity)?;
         }
     }
 
     #[test]
-    fn the_fuzz_find_names_line_60_in_pieces_and_whole() {
-        let text = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/fuzz/hex-crlf-lines-before-the-count.in"
-        ))
-        .unwrap();
-        let game = crate::hex::Hex::CONTEST;
-        let whole = super::verdicts_in_stream(&game, &text);
-        assert!(
-            matches!(&whole[..], [Err(e)] if e.starts_with("line 60, column 1:")),
-            "{whole:?}"
-        );
-        for capacity in [1, 256, 4096] {
-            assert_eq!(
-                super::verdicts_in_pieces(&game, &text, capacity),
-                whole,
-                "{capacity}"
+    fn the_fuzz_finds_read_alike_in_pieces_and_whole() {
+        // 45 lone `\r`s and 14 `\n`s before a bad count; 300 blank bytes before a trmph
+        // address (a trmph file, whatever the buffer).
+        for (name, said) in [
+            (
+                "hex-crlf-lines-before-the-count.in",
+                "line 60, column 1: expected the number",
+            ),
+            ("hex-trmph-after-a-long-blank.in", "expected a trmph link"),
+        ] {
+            let path = format!("{}/tests/data/fuzz/{name}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read(path).unwrap();
+            let game = crate::hex::Hex::CONTEST;
+            let whole = super::verdicts_in_stream(&game, &text);
+            assert!(
+                matches!(&whole[..], [Err(e)] if e.contains(said)),
+                "{name}: {whole:?}"
             );
+            for capacity in [1, 256, 4096] {
+                let pieces = super::verdicts_in_pieces(&game, &text, capacity);
+                assert_eq!(pieces, whole, "{name}, {capacity}");
+            }
         }
     }
 }

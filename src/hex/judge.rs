@@ -174,7 +174,8 @@ pub struct EndingNote {
     pub number: usize,
 }
 
-/// How many bytes of the input are looked at to tell trmph from the contest format.
+/// How many bytes of the input, past the blank space before its first token, are looked at
+/// to tell trmph from the contest format.
 const SNIFF_BYTES: u64 = 64;
 
 impl Game for Hex {
@@ -194,9 +195,19 @@ impl Game for Hex {
             let games = Games::new(input, sniffed.skipped, sniffed.pos.line);
             return Box::new(games.map(|game| game.map(Raw::Sgf)));
         }
-        // Blank space before the first line was left in the input; look at what follows.
+        // Blank space before the first token may be left in the input (all of it that was in
+        // the reader's buffer with the token): look past it, so that the format found is the
+        // same whatever the buffer.
+        let blank = match input.fill_buf() {
+            Ok(buf) => buf.iter().take_while(|b| b.is_ascii_whitespace()).count() as u64,
+            Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
+        };
         let mut head = Vec::new();
-        if let Err(e) = input.by_ref().take(SNIFF_BYTES).read_to_end(&mut head) {
+        if let Err(e) = input
+            .by_ref()
+            .take(blank + SNIFF_BYTES)
+            .read_to_end(&mut head)
+        {
             return Box::new(std::iter::once(Err(InputError::io(e))));
         }
         let trmph = super::trmph::looks_like(&head);
