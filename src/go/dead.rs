@@ -406,18 +406,25 @@ fn random_playout(
 /// The empty points of a playout's board, in the order of the board's points, kept up to date
 /// move by move: listing them afresh for every move took time in the square of the board's
 /// points (a 52 x 52 record with two stones, 0.4 s).
-struct Empties(Vec<usize>, Vec<usize>);
+struct Empties {
+    points: Vec<usize>,
+    /// The stones a move captures (a scratch list).
+    captured: Vec<usize>,
+}
 
 impl Empties {
     fn of(board: &Board, points: &[usize]) -> Self {
         let empty = points.iter().copied().filter(|&p| board.is_empty(p));
-        Empties(empty.collect(), Vec::new())
+        Empties {
+            points: empty.collect(),
+            captured: Vec::new(),
+        }
     }
 
     /// Plays `me` on the empty point `p` (a legal move), keeping the list: `p` leaves it,
     /// the stones it captures (the enemy chains whose one liberty it was) come back.
     fn play(&mut self, board: &mut Board, p: usize, me: Stone) {
-        let captured = &mut self.1;
+        let captured = &mut self.captured;
         captured.clear();
         for n in board.around(p) {
             if board.stone(n) == Some(board::other(me))
@@ -428,12 +435,12 @@ impl Empties {
             }
         }
         board.play(p, me);
-        if let Ok(at) = self.0.binary_search(&p) {
-            self.0.remove(at);
+        if let Ok(at) = self.points.binary_search(&p) {
+            self.points.remove(at);
         }
         for &q in captured.iter() {
-            if let Err(at) = self.0.binary_search(&q) {
-                self.0.insert(at, q);
+            if let Err(at) = self.points.binary_search(&q) {
+                self.points.insert(at, q);
             }
         }
     }
@@ -474,16 +481,16 @@ fn policy_move(
     // Drawn from the empty points one by one, a rejected one set aside (the list is copied
     // only when the first draw is rejected, as it seldom is until the board fills up).
     let acceptable = |p| board.is_legal(p, me) && !board.is_eye(p, me) && !self_atari(board, p, me);
-    let count = empties.0.len();
+    let count = empties.points.len();
     if count == 0 {
         return None;
     }
     let pick = (rng.next_u64() % count as u64) as usize;
-    if acceptable(empties.0[pick]) {
-        return Some(empties.0[pick]);
+    if acceptable(empties.points[pick]) {
+        return Some(empties.points[pick]);
     }
     candidates.clear();
-    candidates.extend_from_slice(&empties.0);
+    candidates.extend_from_slice(&empties.points);
     candidates.swap_remove(pick);
     while !candidates.is_empty() {
         let pick = (rng.next_u64() % candidates.len() as u64) as usize;
@@ -601,10 +608,10 @@ mod tests {
             for _ in 0..200 {
                 match policy_move(&b, me, last, &empties, &mut candidates, &mut rng) {
                     Some(p) => {
-                        let before = empties.0.len();
+                        let before = empties.points.len();
                         empties.play(&mut b, p, me);
                         moves += 1;
-                        captures += usize::from(empties.0.len() >= before);
+                        captures += usize::from(empties.points.len() >= before);
                         (last, passes) = (Some(p), 0);
                     }
                     None => {
@@ -615,7 +622,7 @@ mod tests {
                         }
                     }
                 }
-                assert_eq!(empties.0, Empties::of(&b, &points).0);
+                assert_eq!(empties.points, Empties::of(&b, &points).points);
                 me = board::other(me);
             }
         }
