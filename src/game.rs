@@ -489,13 +489,14 @@ mod tests {
         fn blank_lines_before_an_input_count_alike_in_pieces_and_whole(
             hex in blank_then(b"\x00\x005\n"),
             go in blank_then(b"1\n2 x\n"),
-            trmph in blank_then(b"www.trmph.com/hex/board#3,a1b2\n2,c3\n"),
+            trmph in blank_then(b"www.trmph.com/hex/board#3,a1zz\n"),
             capacity in prop::sample::select(vec![1usize, 7, 64, 256]),
         ) {
             super::pieces_read_as_the_stream(&crate::hex::Hex::CONTEST, &hex, capacity)?;
             super::pieces_read_as_the_stream(&crate::go::Go::CONTEST, &go, capacity)?;
             // The format too: a trmph file is one whatever the buffer (a second fuzz find:
-            // past a long blank prefix, the bytes looked at were all blank read whole).
+            // past a long blank prefix, the bytes looked at were all blank read whole), and
+            // its columns count the blank read to find that out (a third).
             super::pieces_read_as_the_stream(&crate::hex::Hex::CONTEST, &trmph, capacity)?;
         }
     }
@@ -503,13 +504,17 @@ mod tests {
     #[test]
     fn the_fuzz_finds_read_alike_in_pieces_and_whole() {
         // 45 lone `\r`s and 14 `\n`s before a bad count; 300 blank bytes before a trmph
-        // address (a trmph file, whatever the buffer).
+        // address (a trmph file, whatever the buffer); 270 on its line (its column).
         for (name, said) in [
             (
                 "hex-crlf-lines-before-the-count.in",
                 "line 60, column 1: expected the number",
             ),
             ("hex-trmph-after-a-long-blank.in", "expected a trmph link"),
+            (
+                "hex-trmph-columns-after-a-long-blank.in",
+                "line 1, column 271: expected a trmph",
+            ),
         ] {
             let path = format!("{}/tests/data/fuzz/{name}", env!("CARGO_MANIFEST_DIR"));
             let text = std::fs::read(path).unwrap();

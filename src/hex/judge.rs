@@ -213,7 +213,7 @@ impl Game for Hex {
         let trmph = super::trmph::looks_like(&head);
         let input = io::Cursor::new(head).chain(input);
         if trmph {
-            let lines = super::trmph::lines(input, sniffed.pos.line);
+            let lines = super::trmph::lines(input, sniffed.pos);
             Box::new(lines.map(|line| line.map(Raw::Trmph)))
         } else {
             let boards = gcj::cases_from(input, sniffed.token_pos);
@@ -237,7 +237,7 @@ impl Game for Hex {
                 let record = super::trmph::parse(&line).map_err(|e| e.in_game(line.game))?;
                 let cut = line.cut.then_some(Pos {
                     line: line.line,
-                    column: super::trmph::MAX_LINE,
+                    column: line.column - 1 + super::trmph::MAX_LINE,
                 });
                 (record, line.game, cut)
             }

@@ -44,18 +44,22 @@ pub struct Line {
     pub game: usize,
     /// The line's number in the file, from 1.
     pub line: usize,
+    /// The column of the line's first byte: 1, unless blank space before it was read to find
+    /// out the file's format.
+    pub column: usize,
     /// The line's bytes (at most [`MAX_LINE`]), without its end.
     pub text: Vec<u8>,
     /// Whether the line went on past [`MAX_LINE`] bytes.
     pub cut: bool,
 }
 
-/// Reads the games of a trmph file one line at a time; `line` is the number of the first
-/// line `reader` holds.
-pub fn lines<R: BufRead>(reader: R, line: usize) -> Lines<R> {
+/// Reads the games of a trmph file one line at a time; `start` is where the first byte
+/// `reader` holds stands in the file.
+pub fn lines<R: BufRead>(reader: R, start: Pos) -> Lines<R> {
     Lines {
         reader,
-        line: line - 1,
+        line: start.line - 1,
+        column: start.column,
         games: 0,
         done: false,
     }
@@ -65,6 +69,8 @@ pub fn lines<R: BufRead>(reader: R, line: usize) -> Lines<R> {
 pub struct Lines<R> {
     reader: R,
     line: usize,
+    /// The column the next line starts at.
+    column: usize,
     games: usize,
     done: bool,
 }
@@ -87,6 +93,7 @@ impl<R: BufRead> Iterator for Lines<R> {
                 }
             };
             self.line += 1;
+            let column = std::mem::replace(&mut self.column, 1);
             if line.bytes.iter().all(u8::is_ascii_whitespace) && !line.cut {
                 continue;
             }
@@ -96,6 +103,7 @@ impl<R: BufRead> Iterator for Lines<R> {
             return Some(Ok(Line {
                 game: self.games,
                 line: self.line,
+                column,
                 text: line.bytes,
                 cut: line.cut,
             }));
@@ -112,6 +120,7 @@ pub fn parse_link(text: &str) -> Result<Record, InputError> {
     let line = Line {
         game: 1,
         line: 1,
+        column: 1,
         text: text.as_bytes().to_vec(),
         cut: false,
     };
@@ -125,12 +134,12 @@ pub fn parse_link(text: &str) -> Result<Record, InputError> {
 /// Not a trmph link, a bad size, or a move that is not a cell, with its line, column and
 /// move number.
 pub fn parse(line: &Line) -> Result<Record, InputError> {
-    let (text, cut) = (&line.text[..], line.cut);
+    let (text, cut, column) = (&line.text[..], line.cut, line.column);
     let line = line.line;
     // Everything before a move is ASCII (blanks, the address, the size): a byte is a column.
     let pos = |at: usize| Pos {
         line,
-        column: at + 1,
+        column: column + at,
     };
     let start = text.iter().take_while(|b| b.is_ascii_whitespace()).count();
     let body = start + address_length(&text[start..]);
@@ -385,7 +394,9 @@ mod tests {
     #[test]
     fn lines_skip_blanks_and_stop_at_a_cut_line() {
         let text = format!("\n3,a1\n\n3,b2\n{}\n3,c3", "x".repeat(MAX_LINE + 10));
-        let lines: Vec<Line> = lines(text.as_bytes(), 1).map(Result::unwrap).collect();
+        let lines: Vec<Line> = lines(text.as_bytes(), Pos { line: 1, column: 1 })
+            .map(Result::unwrap)
+            .collect();
         assert_eq!(lines.len(), 3);
         assert_eq!((lines[0].game, lines[0].line), (1, 2));
         assert_eq!(
