@@ -15,6 +15,7 @@
 use std::fmt;
 use std::io::{self, BufRead};
 
+use crate::input::tokens::Cursor;
 use crate::input::{ErrorKind, InputError, Place, Pos};
 
 /// The most nodes a game may have, variations included.
@@ -272,7 +273,8 @@ pub fn sniff(reader: &mut impl BufRead) -> io::Result<Sniffed> {
         empty: true,
     };
     let mut at_start = true;
-    let mut after_cr = false;
+    // The place as the contest readers count lines.
+    let mut at = Cursor::start();
     loop {
         let buf = match reader.fill_buf() {
             Ok(buf) => buf,
@@ -282,10 +284,10 @@ pub fn sniff(reader: &mut impl BufRead) -> io::Result<Sniffed> {
         if buf.is_empty() {
             return Ok(sniffed);
         }
-        if after_cr && buf[0] == b'\n' {
+        if at.after_cr() && buf[0] == b'\n' {
             // The rest of a `\r\n` the last buffer cut: read here, so that a contest reader
             // never starts between the two (it would count a second line).
-            advance(&mut sniffed, b"\n", &mut after_cr);
+            advance(&mut sniffed, b"\n", &mut at);
             reader.consume(1);
             continue;
         }
@@ -301,19 +303,19 @@ pub fn sniff(reader: &mut impl BufRead) -> io::Result<Sniffed> {
             sniffed.sgf = buf[blank] == b'(';
             sniffed.empty = false;
             if sniffed.sgf {
-                advance(&mut sniffed, &buf[..blank], &mut after_cr);
+                advance(&mut sniffed, &buf[..blank], &mut at);
                 reader.consume(blank);
             }
             return Ok(sniffed);
         }
         let all = buf.len();
-        advance(&mut sniffed, &buf[..all], &mut after_cr);
+        advance(&mut sniffed, &buf[..all], &mut at);
         reader.consume(all);
     }
 }
 
-/// Steps over blank bytes, in both ways of counting lines.
-fn advance(sniffed: &mut Sniffed, blank: &[u8], after_cr: &mut bool) {
+/// Steps over blank bytes, in both ways of counting lines (`at` as the contest readers do).
+fn advance(sniffed: &mut Sniffed, blank: &[u8], at: &mut Cursor) {
     for &b in blank {
         if b == b'\n' {
             sniffed.pos.line += 1;
@@ -321,20 +323,9 @@ fn advance(sniffed: &mut Sniffed, blank: &[u8], after_cr: &mut bool) {
         } else {
             sniffed.pos.column += 1;
         }
-        let token_pos = &mut sniffed.token_pos;
-        match b {
-            b'\n' => {
-                token_pos.line += usize::from(!*after_cr);
-                token_pos.column = 1;
-            }
-            b'\r' => {
-                token_pos.line += 1;
-                token_pos.column = 1;
-            }
-            _ => token_pos.column += 1,
-        }
-        *after_cr = b == b'\r';
+        at.space(b);
     }
+    sniffed.token_pos = at.pos();
     sniffed.skipped += blank.len() as u64;
 }
 

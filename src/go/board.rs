@@ -264,9 +264,9 @@ impl Board {
         };
         // Rebuild the chains this stone belonged to: remove the whole chain, then put its
         // other stones back.
-        let rest: Vec<usize> = self.stones(index).filter(|&s| s != index).collect();
-        self.remove_chain(index);
-        for s in rest {
+        let mut chain = Vec::new();
+        self.remove_chain(index, &mut chain);
+        for s in chain.into_iter().filter(|&s| s != index) {
             self.place(s, stone);
         }
         self.ko = None;
@@ -327,14 +327,17 @@ impl Board {
 
     /// Takes a whole chain off the board, giving its points back as liberties to the chains
     /// around; returns how many stones it had.
-    fn remove_chain(&mut self, index: usize) -> usize {
-        let stones: Vec<usize> = self.stones(index).collect();
-        for &s in &stones {
+    /// Takes the chain of `index` off the board, its stones added to `removed`; says how many.
+    fn remove_chain(&mut self, index: usize, removed: &mut Vec<usize>) -> usize {
+        let from = removed.len();
+        removed.extend(self.stones(index));
+        let stones = &removed[from..];
+        for &s in stones {
             let c = self.colour[s];
             self.hash ^= zobrist()[s][usize::from(c - 1)];
             self.colour[s] = EMPTY;
         }
-        for &s in &stones {
+        for &s in stones {
             for next in self.around(s) {
                 if matches!(self.colour[next], BLACK | WHITE) {
                     let head = self.chain(next);
@@ -351,6 +354,12 @@ impl Board {
     ///
     /// The point must be empty.
     pub fn play(&mut self, index: usize, stone: Stone) -> Played {
+        self.play_noting(index, stone, &mut Vec::new())
+    }
+
+    /// [`Board::play`], every stone the move took off (captured, or its own chain's in a
+    /// suicide) added to `removed`: points that are empty again.
+    pub fn play_noting(&mut self, index: usize, stone: Stone, removed: &mut Vec<usize>) -> Played {
         debug_assert!(self.is_empty(index));
         let retook_ko = self.ko == Some(index as Index);
         self.place(index, stone);
@@ -363,11 +372,11 @@ impl Board {
         for next in self.around(index) {
             if self.colour[next] == enemy && self.libs[self.chain(next)] == 0 {
                 last_captured = next;
-                played.captured += self.remove_chain(next);
+                played.captured += self.remove_chain(next, removed);
             }
         }
         if self.libs[self.chain(index)] == 0 {
-            played.suicided = self.remove_chain(index);
+            played.suicided = self.remove_chain(index, removed);
         }
         // A single stone that captured a single stone and has that point as its one liberty
         // makes a ko: the other side may not retake at once.
@@ -484,6 +493,26 @@ mod tests {
         assert_eq!((played.captured, played.suicided), (0, 1));
         assert!(b.is_empty(b.index(1, 1)));
         assert!(!b.is_legal(b.index(1, 1), Stone::Black));
+    }
+
+    #[test]
+    fn a_move_notes_every_stone_it_takes_off() {
+        // White's move on the top row's last point takes Black's two corner stones.
+        let mut b = board(&["XX.", "OOO", "..."]);
+        let mut removed = vec![99];
+        let played = b.play_noting(b.index(2, 0), Stone::White, &mut removed);
+        assert_eq!(played.captured, 2);
+        removed[1..].sort_unstable();
+        assert_eq!(
+            removed,
+            [99, b.index(0, 0), b.index(1, 0)],
+            "added after what was there"
+        );
+        // A suicide notes the mover's own stones.
+        let mut b = board(&[".O.", "O.O", ".O."]);
+        let mut removed = Vec::new();
+        b.play_noting(b.index(1, 1), Stone::Black, &mut removed);
+        assert_eq!(removed, [b.index(1, 1)]);
     }
 
     #[test]

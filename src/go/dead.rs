@@ -408,8 +408,8 @@ fn random_playout(
 /// points (a 52 x 52 record with two stones, 0.4 s).
 struct Empties {
     points: Vec<usize>,
-    /// The stones a move captures (a scratch list).
-    captured: Vec<usize>,
+    /// The stones a move took off (a scratch list).
+    removed: Vec<usize>,
 }
 
 impl Empties {
@@ -417,28 +417,19 @@ impl Empties {
         let empty = points.iter().copied().filter(|&p| board.is_empty(p));
         Empties {
             points: empty.collect(),
-            captured: Vec::new(),
+            removed: Vec::new(),
         }
     }
 
-    /// Plays `me` on the empty point `p` (a legal move), keeping the list: `p` leaves it,
-    /// the stones it captures (the enemy chains whose one liberty it was) come back.
+    /// Plays `me` on the empty point `p`, keeping the list: `p` leaves it, the stones the
+    /// move takes off come back.
     fn play(&mut self, board: &mut Board, p: usize, me: Stone) {
-        let captured = &mut self.captured;
-        captured.clear();
-        for n in board.around(p) {
-            if board.stone(n) == Some(board::other(me))
-                && board.single_liberty(n) == Some(p)
-                && !captured.contains(&n)
-            {
-                captured.extend(board.stones(n));
-            }
-        }
-        board.play(p, me);
+        self.removed.clear();
+        board.play_noting(p, me, &mut self.removed);
         if let Ok(at) = self.points.binary_search(&p) {
             self.points.remove(at);
         }
-        for &q in captured.iter() {
+        for &q in &self.removed {
             if let Err(at) = self.points.binary_search(&q) {
                 self.points.insert(at, q);
             }

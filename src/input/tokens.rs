@@ -45,14 +45,28 @@ pub(crate) fn is_space(byte: u8) -> bool {
 /// The reading position: line and column, and whether the last byte was a `\r` (so that a
 /// following `\n` does not start another line).
 #[derive(Clone, Copy, Debug)]
-struct Cursor {
+pub(crate) struct Cursor {
     line: usize,
     column: usize,
     after_cr: bool,
 }
 
 impl Cursor {
-    fn pos(self) -> Pos {
+    /// The start of an input.
+    pub(crate) fn start() -> Self {
+        Cursor {
+            line: 1,
+            column: 1,
+            after_cr: false,
+        }
+    }
+
+    /// Whether the last byte stepped over was a `\r`.
+    pub(crate) fn after_cr(self) -> bool {
+        self.after_cr
+    }
+
+    pub(crate) fn pos(self) -> Pos {
         Pos {
             line: self.line,
             column: self.column,
@@ -61,7 +75,7 @@ impl Cursor {
 
     /// Steps over one white-space byte.
     #[inline(always)]
-    fn space(&mut self, byte: u8) {
+    pub(crate) fn space(&mut self, byte: u8) {
         match byte {
             b'\n' => {
                 self.line += usize::from(!self.after_cr);
