@@ -255,6 +255,50 @@ fn check_moves_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_
     }
 }
 
+/// Checks what the inferior cells claim against the oracle: the dead cells' colours never
+/// change the winner (filled as the search fills them, or each the other way); filling each
+/// colour's captured cells for it never does; and a move on a vulnerable cell never wins
+/// where its killer, played instead, loses.
+fn check_inferior_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: usize) {
+    let geometry: Geometry<u64> = Geometry::new(rows, cols);
+    let stones = [red, blue];
+    if (0..2).any(|side| geometry.joins(stones[side], geometry.sides(side == 0))) {
+        return;
+    }
+    let wins = |stones: [u64; 2]| super::oracle::wins(&geometry, stones, to_move);
+    let expected = wins(stones);
+    let shown = format!("{rows}x{cols} red {red:b} blue {blue:b} to move {to_move}");
+    let (dead, filled) = inferior::filled_in(&geometry, stones);
+    assert_eq!(wins(filled), expected, "dead cells filled: {shown}");
+    let flipped = [
+        (filled[0] & !dead) | (filled[1] & dead),
+        (filled[1] & !dead) | (filled[0] & dead),
+    ];
+    assert_eq!(
+        wins(flipped),
+        expected,
+        "dead cells filled the other way: {shown}"
+    );
+    let captured = inferior::captured_in_filled(&geometry, filled);
+    let owned = [filled[0] | captured[0], filled[1] | captured[1]];
+    assert_eq!(wins(owned), expected, "captured cells filled: {shown}");
+    let killers = inferior::killers(&geometry, owned, to_move);
+    let empty = geometry.board & !(owned[0] | owned[1]);
+    for cell in empty.iter().filter(|&cell| killers[cell] != usize::MAX) {
+        let after = |at: usize| {
+            let mut stones = owned;
+            stones[to_move] |= u64::bit(at);
+            !super::oracle::wins(&geometry, stones, to_move ^ 1)
+        };
+        assert!(
+            !after(cell) || after(killers[cell]),
+            "{} wins where its killer {} loses: {shown}",
+            cell,
+            killers[cell]
+        );
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -271,6 +315,21 @@ proptest! {
     ) {
         prop_assume!(25 - (red | blue).count_ones() <= 11);
         check_moves_against_oracle(rows, cols, red, blue, to_move);
+    }
+
+    #[test]
+    fn dead_captured_and_vulnerable_cells_keep_the_winner_up_to_4x4(
+        (rows, cols, red, blue, to_move) in random_position(1..=4, 1..=4, 50)
+    ) {
+        check_inferior_against_oracle(rows, cols, red, blue, to_move);
+    }
+
+    #[test]
+    fn dead_captured_and_vulnerable_cells_keep_the_winner_on_sparse_5x5(
+        (rows, cols, red, blue, to_move) in random_position(5..=5, 5..=5, 60)
+    ) {
+        prop_assume!(25 - (red | blue).count_ones() <= 11);
+        check_inferior_against_oracle(rows, cols, red, blue, to_move);
     }
 
     #[test]
