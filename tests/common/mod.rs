@@ -35,26 +35,33 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Output {
     output
 }
 
-/// Runs `arbiter GAME FILE` on a shipped data file and checks the output byte for byte.
+/// Runs `arbiter GAME FILE` on a shipped data file and checks the output byte for byte, and
+/// the same with the file on standard input: a file smaller than a batch is judged on one
+/// thread, standard input on all, and both must give the same.
 ///
 /// `expected` is compared exactly, except that a missing final newline in it is added (one
 /// official sample file lacks it; every line arbiter writes ends in a newline).
 pub fn assert_reproduces(game: &str, input: &str, expected: &str) {
     let input = data(game, input);
-    let output = run(&[game, input.to_str().unwrap()], b"");
-    assert!(
-        output.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
     let mut want = std::fs::read(data(game, expected)).unwrap();
     if want.last() != Some(&b'\n') {
         want.push(b'\n');
     }
-    assert!(
-        output.stdout == want,
-        "{game} {input:?}: output differs from {expected}"
-    );
+    let text = std::fs::read(&input).unwrap();
+    for (how, output) in [
+        ("named", run(&[game, input.to_str().unwrap()], b"")),
+        ("on standard input", run(&[game, "--jobs", "2"], &text)),
+    ] {
+        assert!(
+            output.status.success(),
+            "stderr: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            output.stdout == want,
+            "{game} {input:?} {how}: output differs from {expected}"
+        );
+    }
 }
 
 /// Runs `arbiter GAME` on `input` and checks a clean failure: non-zero exit, the answers
