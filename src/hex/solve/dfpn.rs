@@ -473,12 +473,9 @@ impl<B: Cells> Search<B> {
         let mut consider = if threats.is_empty() { empty } else { threats };
         let mut stones = position.stones;
         if self.techniques.inferior {
-            let (dead, filled) = inferior::filled_in(&geometry, stones);
-            let captured = inferior::captured_in_filled(&geometry, filled);
-            stones = filled;
-            stones[0] |= captured[0];
-            stones[1] |= captured[1];
-            consider &= !dead & !captured[0] & !captured[1];
+            let fill = inferior::fill_in(&geometry, stones);
+            stones = fill.stones;
+            consider &= !fill.dead & !fill.captured[0] & !fill.captured[1];
             // Dominated moves go too, unless nothing would be left (then every move is no
             // better than passing, which the search must still weigh).
             let undominated = consider & !inferior::vulnerable_cells(&geometry, stones, me);

@@ -470,10 +470,7 @@ impl<B: Cells> Searches<B> {
         };
         let symmetric = rotated(stones[0]) == stones[0] && rotated(stones[1]) == stones[1];
         let (passes, killer) = if self.settings.techniques.inferior {
-            let (_, mut filled) = inferior::filled_in(&geometry, stones);
-            let captured = inferior::captured_in_filled(&geometry, filled);
-            filled[0] |= captured[0];
-            filled[1] |= captured[1];
+            let filled = inferior::fill_in(&geometry, stones).stones;
             let killer = inferior::killers(&geometry, filled, me);
             let dominated = inferior::vulnerable_cells(&geometry, filled, me);
             let passes = inferior::passes(&geometry, stones, me) & empty;

@@ -257,7 +257,7 @@ fn check_moves_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_
 
 /// Checks what the inferior cells claim against the oracle: the dead cells' colours never
 /// change the winner (filled as the search fills them, or each the other way); filling each
-/// colour's captured cells for it never does; and a move on a vulnerable cell never wins
+/// colour's captured cells for it, and the cells dead after, and so on, never does; and a move on a vulnerable cell never wins
 /// where its killer, played instead, loses.
 fn check_inferior_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: usize) {
     let geometry: Geometry<u64> = Geometry::new(rows, cols);
@@ -279,9 +279,12 @@ fn check_inferior_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, 
         expected,
         "dead cells filled the other way: {shown}"
     );
-    let captured = inferior::captured_in_filled(&geometry, filled);
-    let owned = [filled[0] | captured[0], filled[1] | captured[1]];
-    assert_eq!(wins(owned), expected, "captured cells filled: {shown}");
+    let owned = inferior::fill_in(&geometry, stones).stones;
+    assert_eq!(
+        wins(owned),
+        expected,
+        "dead and captured cells filled: {shown}"
+    );
     let killers = inferior::killers(&geometry, owned, to_move);
     let empty = geometry.board & !(owned[0] | owned[1]);
     for cell in empty.iter().filter(|&cell| killers[cell] != usize::MAX) {
