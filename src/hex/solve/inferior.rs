@@ -45,59 +45,69 @@ use super::bits::{Cells, Geometry};
 /// The six neighbour steps of a cell, in order around it.
 const AROUND: [(isize, isize); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
 
-/// What is next to a cell in one direction.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Next {
-    Colour(usize),
-    Empty,
-    /// Off the board past a corner, or anything that counts for nobody.
-    Nobody,
-}
+/// What is around a cell: two bits a neighbour, in order around it ([`EMPTY`], [`RED`],
+/// [`BLUE`], or [`NOBODY`] past a corner), the first lowest; a side beyond the board counts
+/// as its colour's stone. Also [`DEAD`]'s index.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Ring(u16);
 
-fn around<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], cell: usize) -> [Next; 6] {
-    let (rows, cols) = (geometry.rows as isize, geometry.cols as isize);
-    let (r, c) = (
-        (cell / geometry.cols) as isize,
-        (cell % geometry.cols) as isize,
-    );
-    AROUND.map(|(dr, dc)| {
-        let (nr, nc) = (r + dr, c + dc);
-        let off_row = nr < 0 || nr >= rows;
-        let off_col = nc < 0 || nc >= cols;
-        match (off_row, off_col) {
-            (true, true) => Next::Nobody,
-            (true, false) => Next::Colour(0),
-            (false, true) => Next::Colour(1),
-            (false, false) => {
-                let at = (nr * cols + nc) as usize;
-                if stones[0].has(at) {
-                    Next::Colour(0)
-                } else if stones[1].has(at) {
-                    Next::Colour(1)
-                } else {
-                    Next::Empty
+impl Ring {
+    fn of<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], cell: usize) -> Ring {
+        let (rows, cols) = (geometry.rows as isize, geometry.cols as isize);
+        let (r, c) = (
+            (cell / geometry.cols) as isize,
+            (cell % geometry.cols) as isize,
+        );
+        let mut ring = 0;
+        for (k, (dr, dc)) in AROUND.into_iter().enumerate() {
+            let (nr, nc) = (r + dr, c + dc);
+            let off_row = nr < 0 || nr >= rows;
+            let off_col = nc < 0 || nc >= cols;
+            let code = match (off_row, off_col) {
+                (true, true) => NOBODY,
+                (true, false) => RED,
+                (false, true) => BLUE,
+                (false, false) => {
+                    let at = (nr * cols + nc) as usize;
+                    if stones[0].has(at) {
+                        RED
+                    } else if stones[1].has(at) {
+                        BLUE
+                    } else {
+                        EMPTY
+                    }
                 }
-            }
+            };
+            ring |= (code as u16) << (2 * k);
         }
-    })
+        Ring(ring)
+    }
+
+    /// The `k`-th neighbour's code.
+    fn at(self, k: usize) -> usize {
+        usize::from(self.0 >> (2 * k) & 3)
+    }
+
+    /// The ring with the `k`-th neighbour a stone of `colour` (0 Red, 1 Blue).
+    fn with(self, k: usize, colour: usize) -> Ring {
+        let code = (colour + 1) as u16;
+        Ring(self.0 & !(3 << (2 * k)) | code << (2 * k))
+    }
+
+    /// The colour to fill the cell with when it is dead (see the module's notes), `None` when
+    /// it is not.
+    fn dead_fill(self) -> Option<usize> {
+        match DEAD[usize::from(self.0)] {
+            0 => None,
+            fill => Some(usize::from(fill - 1)),
+        }
+    }
 }
 
-/// The colour to fill a cell with when it is dead (see the module's notes), `None` when it is
-/// not: looked up in [`DEAD`] by what is around it.
-fn dead_fill(next: &[Next; 6]) -> Option<usize> {
-    let index = next.iter().enumerate().fold(0, |index, (k, next)| {
-        let code = match next {
-            Next::Empty => EMPTY,
-            Next::Colour(0) => RED,
-            Next::Colour(_) => BLUE,
-            Next::Nobody => NOBODY,
-        };
-        index | code << (2 * k)
-    });
-    match DEAD[index] {
-        0 => None,
-        fill => Some(usize::from(fill - 1)),
-    }
+/// The cell `k` steps around from `cell` (which must be on the board).
+fn step<B: Cells>(geometry: &Geometry<B>, cell: usize, k: usize) -> usize {
+    let (dr, dc) = AROUND[k];
+    (cell as isize + dr * geometry.cols as isize + dc) as usize
 }
 
 /// What each neighbour is, two bits each in [`DEAD`]'s index.
@@ -184,21 +194,27 @@ pub fn dead_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> B {
 
 /// The dead cells, and the stones with them filled in.
 pub fn filled_in<B: Cells>(geometry: &Geometry<B>, mut stones: [B; 2]) -> (B, [B; 2]) {
+    let empty = geometry.board & !(stones[0] | stones[1]);
+    let dead = fill_dead(geometry, &mut stones, empty);
+    (dead, stones)
+}
+
+/// Fills the dead cells among `look` and then among the neighbours of each cell filled,
+/// until no more are found (a cell filled can leave only its neighbours dead); returns them.
+fn fill_dead<B: Cells>(geometry: &Geometry<B>, stones: &mut [B; 2], mut look: B) -> B {
     let mut dead = B::NONE;
-    loop {
-        let empty = geometry.board & !(stones[0] | stones[1]);
-        let mut found = false;
-        for cell in empty.iter() {
-            if let Some(colour) = dead_fill(&around(geometry, stones, cell)) {
-                dead |= B::bit(cell);
+    while !look.is_empty() {
+        let mut found = B::NONE;
+        for cell in look.iter() {
+            if let Some(colour) = Ring::of(geometry, *stones, cell).dead_fill() {
+                found |= B::bit(cell);
                 stones[colour] |= B::bit(cell);
-                found = true;
             }
         }
-        if !found {
-            return (dead, stones);
-        }
+        dead |= found;
+        look = geometry.neighbours(found) & !(stones[0] | stones[1]);
     }
+    dead
 }
 
 /// What [`fill_in`] found in a position: its dead cells, each colour's captured cells, and
@@ -223,18 +239,19 @@ pub fn fill_in<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> FillIn<B> {
         captured: [B::NONE; 2],
         stones,
     };
+    let mut look = geometry.board & !(stones[0] | stones[1]);
     loop {
-        let (dead, filled) = filled_in(geometry, fill.stones);
-        let captured = captured_in_filled(geometry, filled);
-        fill.dead |= dead;
-        fill.stones = filled;
-        if (captured[0] | captured[1]).is_empty() {
+        fill.dead |= fill_dead(geometry, &mut fill.stones, look);
+        let captured = captured_in_filled(geometry, fill.stones);
+        let both = captured[0] | captured[1];
+        if both.is_empty() {
             return fill;
         }
         for (colour, cells) in captured.into_iter().enumerate() {
             fill.captured[colour] |= cells;
             fill.stones[colour] |= cells;
         }
+        look = geometry.neighbours(both) & !(fill.stones[0] | fill.stones[1]);
     }
 }
 
@@ -248,27 +265,24 @@ pub fn captured_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> [B; 2
 /// fills them anyway: once, not twice, an expansion).
 pub fn captured_in_filled<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> [B; 2] {
     let empty = geometry.board & !(stones[0] | stones[1]);
+    let mut rings = [Ring::default(); super::MAX_CELLS];
+    for cell in empty.iter() {
+        rings[cell] = Ring::of(geometry, stones, cell);
+    }
     let mut pairs: Vec<(usize, usize, usize)> = Vec::new();
     let (mut once, mut more) = (B::NONE, B::NONE);
     for cell in empty.iter() {
-        let next = around(geometry, stones, cell);
-        for k in 0..6 {
-            if next[k] != Next::Empty {
-                continue;
-            }
-            let (dr, dc) = AROUND[k];
-            let partner = (cell as isize + dr * geometry.cols as isize + dc) as usize;
+        let ring = rings[cell];
+        for k in (0..6).filter(|&k| ring.at(k) == EMPTY) {
+            let partner = step(geometry, cell, k);
             if partner < cell {
                 continue;
             }
-            let partner_next = around(geometry, stones, partner);
             let back = (k + 3) % 6;
             // The opponent in one cell of the pair, the colour in the other: dead either way.
             let captures = |colour: usize| {
-                let (mut here, mut there) = (next, partner_next);
-                here[k] = Next::Colour(colour);
-                there[back] = Next::Colour(colour);
-                dead_fill(&here).is_some() && dead_fill(&there).is_some()
+                ring.with(k, colour).dead_fill().is_some()
+                    && rings[partner].with(back, colour).dead_fill().is_some()
             };
             if let Some(colour) = (0..2).find(|&colour| captures(colour)) {
                 for c in [cell, partner] {
@@ -290,10 +304,10 @@ pub fn captured_in_filled<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> [
 }
 
 /// The cells where a move by `mover` is dominated. A cell the opponent could kill with one
-/// reply (a *vulnerable* cell: with the reply it is dead) is never better for the mover than that reply, played by the
-/// mover instead. Following each cell to its killer, the killer's killer and so on ends at a
-/// cell that is not vulnerable, or goes round a cycle; every cell is dominated but the ends
-/// and one cell of each cycle, so a dominating move always stays.
+/// reply (a *vulnerable* cell: with the reply it is dead) is never better for the mover than
+/// that reply, played by the mover instead. Following each cell to its killer, the killer's
+/// killer and so on ends at a cell that is not vulnerable, or goes round a cycle; every cell
+/// is dominated but the ends and one cell of each cycle, so a dominating move always stays.
 pub fn vulnerable_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: usize) -> B {
     let empty = geometry.board & !(stones[0] | stones[1]);
     let killer = killers(geometry, stones, mover);
@@ -331,18 +345,11 @@ pub fn killers<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: usize) -
     let opponent = mover ^ 1;
     let mut killer = vec![usize::MAX; geometry.cells()];
     for cell in empty.iter() {
-        let next = around(geometry, stones, cell);
-        for k in 0..6 {
-            if next[k] != Next::Empty {
-                continue;
-            }
-            let mut with_reply = next;
-            with_reply[k] = Next::Colour(opponent);
-            if dead_fill(&with_reply).is_some() {
-                let (dr, dc) = AROUND[k];
-                killer[cell] = (cell as isize + dr * geometry.cols as isize + dc) as usize;
-                break;
-            }
+        let ring = Ring::of(geometry, stones, cell);
+        let dies =
+            |k: &usize| ring.at(*k) == EMPTY && ring.with(*k, opponent).dead_fill().is_some();
+        if let Some(k) = (0..6).find(dies) {
+            killer[cell] = step(geometry, cell, k);
         }
     }
     killer
