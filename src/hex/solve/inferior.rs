@@ -233,6 +233,19 @@ pub struct FillIn<B> {
 /// Fills in a position's dead cells and captured pairs, again and again: a captured pair
 /// filled can leave more cells dead, and those more pairs captured. (Filled once, the 7 x 7
 /// sample of `per_opening_nodes` searched 242,204 positions; filled to the end, 187,586.)
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::hex::solve::bits::{Cells, Geometry};
+/// use arbiter::hex::solve::inferior::fill_in;
+///
+/// // 4 x 4, Red b2 (cell 5): b1 and c1 (cells 1, 2) are Red's, captured on its top side.
+/// let geometry: Geometry<u64> = Geometry::new(4, 4);
+/// let fill = fill_in(&geometry, [u64::bit(5), 0]);
+/// assert_eq!(fill.captured[0], u64::bit(1) | u64::bit(2));
+/// assert!(fill.stones[0].has(1) && fill.stones[0].has(2));
+/// ```
 pub fn fill_in<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> FillIn<B> {
     let mut fill = FillIn {
         dead: B::NONE,
@@ -432,6 +445,22 @@ mod tests {
         let red = u64::bit(1) | u64::bit(2) | u64::bit(6);
         let blue = u64::bit(9);
         assert_eq!(killers(&geometry, [red, blue], 0)[5], 8);
+    }
+
+    #[test]
+    fn filling_the_captured_pairs_in_can_leave_more_cells_dead_and_captured() {
+        // 4 x 4, Red b2 c3 c4 (cells 5, 10, 14), Blue d2 (cell 7). Dead at first: b4 d3 d4;
+        // captured: b1 c1 for Red, a1 a2 and a3 a4 for Blue. Those filled, d1 (cell 3) is
+        // dead too, and c2 b3 (cells 6, 9) Red's captured pair.
+        let geometry = g(4);
+        let stones = [u64::bit(5) | u64::bit(10) | u64::bit(14), u64::bit(7)];
+        let (dead, filled) = filled_in(&geometry, stones);
+        assert!(!dead.has(3));
+        assert!(!captured_in_filled(&geometry, filled)[0].has(6));
+        let fill = fill_in(&geometry, stones);
+        assert!(fill.dead.has(3), "{:b}", fill.dead);
+        assert!(fill.captured[0].has(6) && fill.captured[0].has(9));
+        assert_eq!(fill.captured[1], 0b1_0001_0001_0001);
     }
 
     #[test]
