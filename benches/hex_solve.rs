@@ -1,6 +1,6 @@
 //! The Hex solver on empty boards: the complete set of winning first moves of 5 x 5 and 6 x 6,
-//! and of a 6-column, 7-row rectangle (every opening loses). 7 x 7 takes minutes; it is
-//! measured by the ignored test `per_opening_nodes` (`N=7`), see the README.
+//! and of a 6-column, 7-row rectangle (every opening loses). 7 x 7 takes over a minute on one
+//! thread; it is measured by the ignored test `per_opening_nodes` (`N=7`), see the README.
 
 use std::hint::black_box;
 
