@@ -41,6 +41,9 @@ pub struct Techniques {
     pub mustplay: bool,
     /// Leave out dead, captured and dominated cells, filling in the dead and captured.
     pub inferior: bool,
+    /// Progressive widening: pick the next move among the first live half
+    /// ([`widening_window`]).
+    pub widening: bool,
 }
 
 impl Default for Techniques {
@@ -50,6 +53,7 @@ impl Default for Techniques {
             connections: true,
             mustplay: true,
             inferior: true,
+            widening: true,
         }
     }
 }
@@ -174,6 +178,48 @@ pub struct Search<B: Cells> {
     /// Cell order for trying moves: the centre first.
     order: Vec<u16>,
     expanded: Expanded<B>,
+}
+
+/// Progressive widening (as in Benzene): how many of a position's moves, in their order, the
+/// search picks the next one from. It looks at the first live moves only (those not yet
+/// proved to lose), one more than half of them, so that it digs into the likelier moves
+/// rather than spreading over every one whose δ ties; the δ of the position still counts
+/// every move, and a move proved to win is taken wherever it stands. With fewer than two
+/// live moves, all of them.
+///
+/// On the empty 7 x 7 board's complete set it took the positions from 1.60 to 1.25 million
+/// (and to 1.18 million with a third instead of a half, but a quarter took 2.7 million:
+/// too narrow a window digs too long into a hard move); on the empty 6 x 6, 19,347 to 16,996;
+/// on 8 x 8 after a1, 4.25 to 3.89 million.
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::hex::solve::dfpn::{widening_window, INF};
+///
+/// // Six moves, the second proved to lose (φ 0): five live, so the window holds the first
+/// // 1 + 3 live ones, which reach to the fifth move.
+/// let kids = [(1, 1), (0, INF), (1, 1), (2, 3), (1, 1), (1, 1)];
+/// assert_eq!(widening_window(&kids), 5);
+/// // Two live moves: both.
+/// assert_eq!(widening_window(&[(1, 1), (0, INF), (1, 1)]), 3);
+/// ```
+pub fn widening_window(kids: &[(u32, u32)]) -> usize {
+    let live = kids.iter().filter(|&&(phi, _)| phi != 0).count();
+    if live < 2 {
+        return kids.len();
+    }
+    let wanted = 1 + live.div_ceil(2);
+    let mut seen = 0;
+    for (i, &(phi, _)) in kids.iter().enumerate() {
+        if phi != 0 {
+            seen += 1;
+            if seen == wanted {
+                return i + 1;
+            }
+        }
+    }
+    kids.len()
 }
 
 /// The 1+ε of the thresholds: a child is searched until its δ passes its sibling's by a
@@ -372,8 +418,17 @@ impl<B: Cells> Search<B> {
             let mut phi = INF;
             let mut delta: u32 = 0;
             let (mut best, mut second) = (0, INF);
+            let window = if self.techniques.widening {
+                widening_window(&kids)
+            } else {
+                kids.len()
+            };
             for (i, &(kid_phi, kid_delta)) in kids.iter().enumerate() {
                 delta = delta.saturating_add(kid_phi).min(INF);
+                // A winning move counts wherever it stands; the others only in the window.
+                if i >= window && kid_delta != 0 {
+                    continue;
+                }
                 if kid_delta < phi {
                     second = phi;
                     phi = kid_delta;
@@ -611,6 +666,10 @@ mod tests {
             },
             Techniques {
                 inferior: false,
+                ..Techniques::default()
+            },
+            Techniques {
+                widening: false,
                 ..Techniques::default()
             },
         ];

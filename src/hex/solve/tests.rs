@@ -204,6 +204,10 @@ fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: 
             inferior: false,
             ..Techniques::default()
         },
+        Techniques {
+            widening: false,
+            ..Techniques::default()
+        },
     ] {
         let found = dfpn_wins(geometry, [red, blue], to_move, techniques);
         assert_eq!(
@@ -428,6 +432,13 @@ fn technique_table() {
             Techniques {
                 connections: false,
                 mustplay: false,
+                ..all
+            },
+        ),
+        (
+            "no widening",
+            Techniques {
+                widening: false,
                 ..all
             },
         ),
