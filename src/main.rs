@@ -459,9 +459,9 @@ fn judge<G: Game>(
         .and_then(|f| std::fs::metadata(f).ok())
         .is_some_and(|meta| meta.is_file() && meta.len() < run::BATCH_WEIGHT as u64);
     let jobs = if small { 1 } else { jobs(judging) };
-    if !small {
+    if !small && G::SPLITS_A_CASE {
         // A big board's two walks and its stone counts run on rayon's threads (`connect`,
-        // `hex`): no more of them than asked for.
+        // `hex`): no more of them than asked for. Other games never start them.
         let _ = rayon::ThreadPoolBuilder::new()
             .num_threads(jobs)
             .build_global();
