@@ -499,12 +499,12 @@ impl<'g> LoopErased<'g> {
     }
 }
 
-/// The threads of the pool [`both`] runs on: rayon's, sized by `--jobs` (one without the
-/// feature).
+/// The threads of the pool [`both`] runs on ([`crate::pool`], sized by `--jobs`; one without
+/// the feature).
 fn threads() -> usize {
     #[cfg(feature = "parallel")]
     {
-        rayon::current_num_threads()
+        crate::pool::threads()
     }
     #[cfg(not(feature = "parallel"))]
     {
@@ -516,7 +516,7 @@ fn threads() -> usize {
 fn both<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
     #[cfg(feature = "parallel")]
     {
-        rayon::join(a, b)
+        crate::pool::join(a, b)
     }
     #[cfg(not(feature = "parallel"))]
     {

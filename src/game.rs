@@ -53,10 +53,6 @@ impl<T> Record for T {}
 pub trait Game: Sync {
     /// The game's name on the command line and in JSON records, e.g. `"hex"`.
     const NAME: &'static str;
-    /// Whether judging one case may itself run on several threads (rayon's pool, which the
-    /// command sizes by `--jobs`): a huge Hex or Il Gioco dell'X board. The command starts
-    /// that pool only for such games. No by default.
-    const SPLITS_A_CASE: bool = false;
     /// What reading cuts out of an input, to be made a case by [`Game::prepare`]: the case
     /// itself, or (for game records) its text, so that the costly part of reading can run in
     /// parallel.

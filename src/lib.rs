@@ -49,6 +49,8 @@ pub mod grid;
 pub mod hex;
 pub mod input;
 mod labels;
+#[cfg(feature = "parallel")]
+pub mod pool;
 pub mod render;
 pub mod run;
 #[cfg(feature = "serde")]

@@ -459,13 +459,9 @@ fn judge<G: Game>(
         .and_then(|f| std::fs::metadata(f).ok())
         .is_some_and(|meta| meta.is_file() && meta.len() < run::BATCH_WEIGHT as u64);
     let jobs = if small { 1 } else { jobs(judging) };
-    if !small && G::SPLITS_A_CASE {
-        // A big board's two walks and its stone counts run on rayon's threads (`connect`,
-        // `hex`): no more of them than asked for. Other games never start them.
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .build_global();
-    }
+    // A huge board's two walks and its stone counts run on rayon's threads, started when a
+    // case first splits: no more of them than asked for.
+    arbiter::pool::set_threads(jobs);
     let result = run::run_parallel(game, input, out, &views, jobs, &mut warn);
     progress.bar.finish_and_clear();
     match result {

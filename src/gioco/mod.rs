@@ -253,7 +253,6 @@ pub struct Gioco;
 
 impl Game for Gioco {
     const NAME: &'static str = "gioco";
-    const SPLITS_A_CASE: bool = true;
     type Raw = Board;
     type Case = Board;
     type Verdict = Verdict;

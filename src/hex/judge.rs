@@ -180,7 +180,6 @@ const SNIFF_BYTES: u64 = 64;
 
 impl Game for Hex {
     const NAME: &'static str = "hex";
-    const SPLITS_A_CASE: bool = true;
     type Raw = Raw;
     type Case = Case;
     type Verdict = Answer;

@@ -360,6 +360,7 @@ impl Board {
         #[cfg(feature = "parallel")]
         if values.len() >= 1 << 22 {
             use rayon::prelude::*;
+            crate::pool::start();
             return values
                 .par_chunks(1 << 20)
                 .map(Counts::of_cells)

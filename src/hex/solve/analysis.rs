@@ -295,7 +295,6 @@ pub fn line(solution: &Solution) -> String {
 
 impl Game for Analysis {
     const NAME: &'static str = "hex";
-    const SPLITS_A_CASE: bool = true;
     type Raw = Raw;
     type Case = Case;
     type Verdict = Answer;

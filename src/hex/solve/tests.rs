@@ -172,10 +172,7 @@ fn on_8x8_every_opening_proved_wins_or_loses_as_benzene_solved_it() {
         .collect();
     published.sort_by_key(|at| (at.row, at.col));
     assert_eq!(published.len(), 32);
-    let seconds = std::env::var("BUDGET")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1200);
+    let seconds = setting("BUDGET", 1200);
     let settings = Settings {
         budget: Some(std::time::Duration::from_secs(seconds)),
         threads: std::thread::available_parallelism().map_or(1, usize::from),
@@ -202,6 +199,15 @@ fn on_8x8_every_opening_proved_wins_or_loses_as_benzene_solved_it() {
         solution.unknown_moves.len(),
         solution.stats.nodes
     );
+}
+
+/// A setting of an ignored measuring test, from the environment (`N=7`, `BUDGET=120`), or
+/// `default`.
+fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|value| value.parse().ok())
+        .unwrap_or(default)
 }
 
 fn dfpn_wins<B: Cells>(
@@ -415,18 +421,12 @@ proptest! {
 #[test]
 #[ignore]
 fn per_opening_nodes() {
-    let n: usize = std::env::var("N")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(6);
+    let n: usize = setting("N", 6);
     // OPENINGS=a4,c3: only these (by name), to time a sample of a board's openings.
     let only: Option<Vec<String>> = std::env::var("OPENINGS")
         .ok()
         .map(|names| names.split(',').map(str::to_owned).collect());
-    let megabytes = std::env::var("MEMORY")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(256);
+    let megabytes = setting("MEMORY", 256);
     let geometry: Geometry<u64> = Geometry::new(n, n);
     let mut search = Search::new(geometry, megabytes, Techniques::default());
     let mut total = 0;
@@ -458,14 +458,8 @@ fn per_opening_nodes() {
 #[test]
 #[ignore]
 fn technique_table() {
-    let n: usize = std::env::var("N")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(6);
-    let budget: u64 = std::env::var("BUDGET")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(60);
+    let n: usize = setting("N", 6);
+    let budget: u64 = setting("BUDGET", 60);
     let all = Techniques::default();
     let variants = [
         ("all", all),
