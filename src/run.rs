@@ -198,10 +198,18 @@ enum Ready<R> {
 #[cfg(feature = "parallel")]
 const BATCHES_A_JOB: usize = 4;
 
+/// The most batches queued for each worker of [`run_parallel`]: two, so that a worker still
+/// has one to take when it finishes the one in hand while the reader judges a batch of its
+/// own (with one, the worker waited for the reader every other batch, a quarter of its time
+/// on Cheesy Chess); no more, since the reader takes its share of the queue only at the end.
+#[cfg(feature = "parallel")]
+const QUEUED_A_WORKER: usize = 2;
+
 /// [`run`] on `jobs` threads. One reads the input into batches of bounded weight, cases whose
 /// layout the format finds at a glance left as their texts, many consecutive cases in one
-/// piece ([`Game::read_for_threads`]), and hands each to the `jobs - 1` workers, or, when
-/// they have enough in hand already, judges it itself: so `jobs` threads judge, none waits on
+/// piece ([`Game::read_for_threads`]), and queues each for the `jobs - 1` workers, or, when
+/// [`QUEUED_A_WORKER`] batches a worker wait already, judges it itself; at the input's end it
+/// judges what is still queued, beside the workers. So `jobs` threads judge, none waits on
 /// another while there is work, and no more threads run than asked for. A batch is judged
 /// ([`Game::read_texts`], then each case) into a buffer of its own; the buffers are written
 /// in input order, so the output is [`run`]'s, byte for byte, and the first bad case still
@@ -221,17 +229,17 @@ pub fn run_parallel<G: Game>(
     jobs: usize,
     warn: &mut dyn FnMut(Warning),
 ) -> Result<Summary, RunError> {
+    use std::sync::Mutex;
     use std::sync::mpsc::{self, TrySendError};
-    use std::sync::{Arc, Mutex};
     if jobs <= 1 {
         return run(game, input, out, views, warn);
     }
+    let (to_workers, batches) =
+        mpsc::sync_channel::<Turn<Batch<G::Raw>>>(QUEUED_A_WORKER * (jobs - 1));
+    // Shared by the workers, and by the reader once the input ends.
+    let batches = &Mutex::new(batches);
     std::thread::scope(|scope| {
-        let (to_workers, batches) = mpsc::sync_channel::<(usize, Batch<G::Raw>)>(jobs - 1);
-        // Shared by the workers, and gone with the last of them, so that the reader's next
-        // send fails once no worker is left to judge (after a failure).
-        let batches = Arc::new(Mutex::new(batches));
-        let (to_writer, ready) = mpsc::sync_channel::<(usize, Ready<G::Raw>)>(2 * jobs);
+        let (to_writer, ready) = mpsc::sync_channel::<Turn<Ready<G::Raw>>>(2 * jobs);
         // Written batches' vectors go back to the reader: a bound on the batches in flight,
         // and memory reused, not asked of the system afresh (zeroed pages) every batch.
         let limit = BATCHES_A_JOB * jobs;
@@ -246,10 +254,10 @@ pub fn run_parallel<G: Game>(
                 } else {
                     match to_workers.try_send((turn, batch)) {
                         Ok(()) => return true,
-                        Err(TrySendError::Full((_, mut batch))) => {
-                            Ready::Judged(judge_batch(game, &mut batch, views), batch)
-                        }
-                        Err(TrySendError::Disconnected(_)) => return false,
+                        Err(
+                            TrySendError::Full((_, mut batch))
+                            | TrySendError::Disconnected((_, mut batch)),
+                        ) => Ready::Judged(judge_batch(game, &mut batch, views), batch),
                     }
                 };
                 from_reader.send((turn, ready)).is_ok()
@@ -285,31 +293,49 @@ pub fn run_parallel<G: Game>(
                     (weight, turn) = (0, turn + 1);
                 }
             }
-            if !batch.is_empty() {
-                send(turn, batch);
+            if !batch.is_empty() && !send(turn, batch) {
+                return;
             }
+            // Closed, the queue ends the workers once empty; the reader helps empty it.
+            drop(to_workers);
+            work(game, views, batches, &from_reader);
         });
         for _ in 1..jobs {
-            let (batches, to_writer) = (Arc::clone(&batches), to_writer.clone());
-            scope.spawn(move || {
-                loop {
-                    let next = batches.lock().map(|batches| batches.recv());
-                    let Ok(Ok((turn, mut batch))) = next else {
-                        return;
-                    };
-                    let judged = judge_batch(game, &mut batch, views);
-                    if to_writer
-                        .send((turn, Ready::Judged(judged, batch)))
-                        .is_err()
-                    {
-                        return;
-                    }
-                }
-            });
+            let to_writer = to_writer.clone();
+            scope.spawn(move || work(game, views, batches, &to_writer));
         }
-        drop((to_writer, batches));
+        drop(to_writer);
         write_in_turn(game, ready, emptied, out, views, warn)
     })
+}
+
+/// A batch, or what became of it, with its turn in the input.
+#[cfg(feature = "parallel")]
+type Turn<T> = (usize, T);
+
+/// A worker of [`run_parallel`] (and its reader, once the input ends): takes queued batches,
+/// judges them and sends them to the writer until the queue is closed and empty, or nobody is
+/// left to write.
+#[cfg(feature = "parallel")]
+fn work<G: Game>(
+    game: &G,
+    views: &Views,
+    queue: &std::sync::Mutex<std::sync::mpsc::Receiver<Turn<Batch<G::Raw>>>>,
+    to_writer: &std::sync::mpsc::SyncSender<Turn<Ready<G::Raw>>>,
+) {
+    loop {
+        let next = queue.lock().map(|queue| queue.recv());
+        let Ok(Ok((turn, mut batch))) = next else {
+            return;
+        };
+        let judged = judge_batch(game, &mut batch, views);
+        if to_writer
+            .send((turn, Ready::Judged(judged, batch)))
+            .is_err()
+        {
+            return;
+        }
+    }
 }
 
 /// Judges a batch's cases in turn, up to the first that fails, leaving its vector empty.
@@ -333,7 +359,7 @@ fn judge_batch<G: Game>(game: &G, batch: &mut Batch<G::Raw>, views: &Views) -> J
 #[cfg(feature = "parallel")]
 fn write_in_turn<G: Game>(
     game: &G,
-    ready: std::sync::mpsc::Receiver<(usize, Ready<G::Raw>)>,
+    ready: std::sync::mpsc::Receiver<Turn<Ready<G::Raw>>>,
     emptied: std::sync::mpsc::SyncSender<Batch<G::Raw>>,
     out: &mut impl Write,
     views: &Views,
