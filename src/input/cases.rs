@@ -250,18 +250,21 @@ impl<'a> Glance<'a> {
         Some(())
     }
 
-    /// Steps over `count` tokens as [`Glance::skip`] does, eight bytes at a time: a few
-    /// instructions a byte, where a long run of short tokens (Go's coordinates) costs several
-    /// a byte token by token. Every byte up to `b' '` is taken for white space, as it is in
+    /// Steps over `count` tokens as [`Glance::skip`] does, whole blocks first
+    /// ([`Glance::skip_blocks`]), then eight bytes at a time: a long run of short tokens (Go's
+    /// coordinates) costs several instructions a byte token by token. Every byte up to `b' '` is taken for white space, as it is in
     /// the texts [`Tokens::quick`] takes (which have no other control bytes than `\n`).
     pub fn skip_many(&mut self, count: u64) -> Option<()> {
         const ONES: u64 = 0x0101_0101_0101_0101;
         const HIGH: u64 = 0x80 * ONES;
         let buf = self.buf;
-        let (mut at, mut left) = (self.at, count);
+        let (mut at, mut left) = self.skip_blocks(count);
         // Bit 7 when the byte before `at` is white space: at first, a byte that is not white
         // space at `at` starts a token, as for `token`, which takes whatever is there.
-        let mut space_before = 0x80;
+        let mut space_before = match at.checked_sub(1) {
+            Some(before) if at > self.at => u64::from(buf[before] <= b' ') << 7,
+            _ => 0x80,
+        };
         while left > 0 {
             let Some(word) = buf.get(at..at + 8) else {
                 break;
@@ -305,11 +308,52 @@ impl<'a> Glance<'a> {
         self.skip(left)
     }
 
+    /// Steps over whole blocks of [`BLOCK`] bytes while they start fewer tokens than are
+    /// left to skip; returns where it stopped and how many are left. The starts of a block
+    /// are counted without a branch a byte, which the compiler turns into vector
+    /// instructions: about one instruction a byte, where the words of [`Glance::skip_many`]
+    /// take four (callgrind, Go's 19 x 19 cases: 2,340 instructions a case to 810 on the
+    /// thread that cuts them for the others).
+    fn skip_blocks(&self, count: u64) -> (usize, u64) {
+        let (buf, mut at, mut left) = (self.buf, self.at, count);
+        // Each byte with the one before it; at first the byte before `at` counts as white
+        // space (a token there is taken whole, as `token` takes it).
+        let Some(before) = at.checked_sub(1) else {
+            return (at, left);
+        };
+        let mut first = u64::from(buf.get(at).is_some_and(|&b| b > b' ') && buf[before] > b' ');
+        while let Some(block) = buf.get(at - 1..at + BLOCK) {
+            let found = first + token_starts(block.try_into().expect("a block and a byte"));
+            if found >= left {
+                break;
+            }
+            (at, left, first) = (at + BLOCK, left - found, 0);
+        }
+        (at, left)
+    }
+
     /// The length looked at, with the byte of white space after the last token.
     pub fn end(&self) -> usize {
         // `token` found white space after the last token.
         self.at + 1
     }
+}
+
+/// The bytes [`Glance::skip_blocks`] counts the token starts of at once.
+const BLOCK: usize = 64;
+
+/// The token starts among the last [`BLOCK`] bytes of `bytes` (a byte above `b' '` after one
+/// that is not), the first byte only looked at as the one before.
+#[inline]
+fn token_starts(bytes: &[u8; BLOCK + 1]) -> u64 {
+    let (before, bytes) = (&bytes[..BLOCK], &bytes[1..]);
+    let starts = bytes
+        .iter()
+        .zip(before)
+        .fold(0u8, |starts, (&byte, &before)| {
+            starts + (u8::from(byte > b' ') & u8::from(before <= b' '))
+        });
+    u64::from(starts)
 }
 
 /// The cases of a framed input, read one at a time.
@@ -479,10 +523,10 @@ mod tests {
         fn skipping_many_tokens_at_once_is_skipping_them_one_by_one(
             text in proptest::collection::vec(
                 proptest::sample::select(b"abc1 \n\nabcd  \n12 a\nbc1 \n\nabcd  \n12 \t".to_vec()),
-                0..400,
+                0..700,
             ),
-            start in 0usize..40,
-            count in 0u64..120,
+            start in 0usize..80,
+            count in 0u64..200,
         ) {
             let start = start.min(text.len());
             let mut one_by_one = Glance { buf: &text, at: start };
