@@ -7,9 +7,10 @@ move (README, "Benchmarks").
     python3 benches/in_turn.py ROUNDS COMMAND...
 
 Each COMMAND is one argument, split as a shell would split it but started directly, without
-a shell; `PROGRAM ARGS < FILE` reads FILE on standard input, and a `2x ` prefix starts two
-copies at once (what two cores give two independent streams of the work). Output goes to
-/dev/null.
+a shell; `PROGRAM ARGS < FILE` reads FILE on standard input, a `2x ` prefix starts two
+copies at once (what two cores give two independent streams of the work), and `A & B` starts
+A and B at once and waits for both (say, one job on each half of a file: the best two jobs on
+the whole file could do). Output goes to /dev/null.
 
     python3 benches/in_turn.py 21 "target/release/arbiter hex /tmp/arbiter-bench/hex4000.in" \\
         "wc -l /tmp/arbiter-bench/hex4000.in"
@@ -34,7 +35,8 @@ def run(command):
     copies = 1
     if command.startswith("2x "):
         copies, command = 2, command[3:]
-    for process in [start(command) for _ in range(copies)]:
+    parts = [part.strip() for part in command.split(" & ")] * copies
+    for process in [start(part) for part in parts]:
         process.wait()
 
 
