@@ -208,7 +208,7 @@ const QUEUED_A_WORKER: usize = 2;
 /// [`run`] on `jobs` threads. One reads the input into batches of bounded weight, cases whose
 /// layout the format finds at a glance left as their texts, many consecutive cases in one
 /// piece ([`Game::read_for_threads`]), and queues each for the `jobs - 1` workers, or, when
-/// [`QUEUED_A_WORKER`] batches a worker wait already, judges it itself; at the input's end it
+/// `QUEUED_A_WORKER` batches a worker wait already, judges it itself; at the input's end it
 /// judges what is still queued, beside the workers. So `jobs` threads judge, none waits on
 /// another while there is work, and no more threads run than asked for. A batch is judged
 /// ([`Game::read_texts`], then each case) into a buffer of its own; the buffers are written

@@ -252,8 +252,9 @@ impl<'a> Glance<'a> {
 
     /// Steps over `count` tokens as [`Glance::skip`] does, whole blocks first
     /// ([`Glance::skip_blocks`]), then eight bytes at a time: a long run of short tokens (Go's
-    /// coordinates) costs several instructions a byte token by token. Every byte up to `b' '` is taken for white space, as it is in
-    /// the texts [`Tokens::quick`] takes (which have no other control bytes than `\n`).
+    /// coordinates) costs several instructions a byte token by token. Every byte up to `b' '`
+    /// is taken for white space, as it is in the texts [`Tokens::quick`] takes (which have no
+    /// other control bytes than `\n`).
     pub fn skip_many(&mut self, count: u64) -> Option<()> {
         const ONES: u64 = 0x0101_0101_0101_0101;
         const HIGH: u64 = 0x80 * ONES;
