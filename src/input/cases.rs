@@ -262,9 +262,10 @@ impl<'a> Glance<'a> {
         let (mut at, mut left) = self.skip_blocks(count);
         // Bit 7 when the byte before `at` is white space: at first, a byte that is not white
         // space at `at` starts a token, as for `token`, which takes whatever is there.
-        let mut space_before = match at.checked_sub(1) {
-            Some(before) if at > self.at => u64::from(buf[before] <= b' ') << 7,
-            _ => 0x80,
+        let mut space_before = if at > self.at {
+            u64::from(buf[at - 1] <= b' ') << 7
+        } else {
+            0x80
         };
         while left > 0 {
             let Some(word) = buf.get(at..at + 8) else {
