@@ -378,6 +378,9 @@ fn rows<R: BufRead>(tokens: &mut Tokens<R>) -> Result<(Board, u64, Pos), InputEr
 /// `None` for anything else, which the general reader reads and reports on.
 fn quick_case(buf: &[u8]) -> Option<(Position, usize)> {
     let mut at = buf.iter().position(|&b| b != b'\n' && b != b' ')?;
+    if let Some(position) = contest_case(&buf[at..]) {
+        return Some((position, at + CONTEST_LENGTH));
+    }
     let (forbidden, dangerous, width) = row_bits(&buf[at..])?;
     let mut rows = BitRows::new(width);
     rows.push_word_row(forbidden, dangerous);
@@ -399,6 +402,35 @@ fn quick_case(buf: &[u8]) -> Option<(Position, usize)> {
     };
     let (king, pawn) = (square()?, square()?);
     Some((Position::new(board, king, pawn).ok()?, at))
+}
+
+/// The case at the start of `buf` when it is in the contest's layout ([`contest_frame`]),
+/// its 64 fields all `F`, `D` or `.` and its position legal: read a row to a word, the board
+/// made whole. `None` for anything else, which [`quick_case`] then reads row by row.
+#[inline]
+fn contest_case(buf: &[u8]) -> Option<Position> {
+    contest_frame(buf)?;
+    let (mut forbidden, mut dangerous) = ([0; 8], [0; 8]);
+    let mut letters = u64::MAX;
+    for (row, line) in buf.chunks_exact(9).take(8).enumerate() {
+        let bytes = u64::from_le_bytes(line[..8].try_into().expect("eight bytes"));
+        let (f, d) = (bytes_equal(bytes, b'F'), bytes_equal(bytes, b'D'));
+        letters &= f | d | bytes_equal(bytes, b'.');
+        (forbidden[row], dangerous[row]) = (f, d);
+    }
+    if letters != 0xff {
+        return None;
+    }
+    let digit = |at: usize| usize::from(buf[at] - b'0');
+    let king = Square {
+        x: digit(72),
+        y: digit(74),
+    };
+    let pawn = Square {
+        x: digit(76),
+        y: digit(78),
+    };
+    Position::new(Board::contest(forbidden, dangerous), king, pawn).ok()
 }
 
 /// A row of 1 to 64 letters `F`, `D`, `.` ended by `\n` at the start of `text`: its `F` and

@@ -7,8 +7,8 @@
 //! Rows are indexed from the bottom (`y - 1`) and bits by column (`x - 1`).
 
 use super::{
-    Approach, Barrier, BlackEnd, BlackWin, Board, Field, LISTED_SQUARES, Outcome, Square, Table,
-    Turn, WhiteEnd, WhiteWin,
+    Approach, Barrier, BlackEnd, BlackWin, Board, Field, LISTED_SQUARES, Outcome, ROW_WORDS,
+    Square, Table, Turn, WhiteEnd, WhiteWin,
 };
 
 /// One board row of a square set.
@@ -103,10 +103,11 @@ struct Masks<const K: usize> {
 
 impl<const K: usize> Masks<K> {
     fn new(board: &Board) -> Self {
-        let row = |words: &[u64]| Row(std::array::from_fn(|i| words[i]));
+        let row = |words: [u64; ROW_WORDS]| Row(std::array::from_fn(|i| words[i]));
         let (mut closed, mut forbidden) = (Vec::new(), Vec::new());
         for y in 1..=board.height() {
-            let (f, d) = (row(board.forbidden_row(y)), row(board.dangerous_row(y)));
+            let (f, d) = board.row(y);
+            let (f, d) = (row(f), row(d));
             closed.push(f.or(d));
             forbidden.push(f);
         }

@@ -104,19 +104,36 @@ impl Field {
 
 /// A board of fields, `width` x `height`, each from 1 to [`MAX_SIDE`].
 ///
-/// Held as two sets of bits, the `F` fields and the `D` fields, a row at a time from the top
-/// row (y = height) down, [`Board::words`] 64-bit words a row (bit `x - 1` of a row for
-/// column `x`): the solver works on sets of squares, and a contest board (8 x 8, one word a
-/// row) fits inline, without an allocation.
+/// Held as two sets of bits, the `F` fields and the `D` fields ([`Fields`]): the solvers
+/// work on sets of squares, and a board of at most 64 squares (the contest's 8 x 8) is two
+/// words, so that a case is small to move from the reader to the judge (80 bytes, where rows
+/// of words held inline made 208, moved by a call to `memcpy` each time).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     width: usize,
     height: usize,
-    forbidden: RowBits,
-    dangerous: RowBits,
+    fields: Fields,
 }
 
-/// Bit rows of a board: inline up to 8 words (the contest's 8 x 8 board).
+/// A board's `F` and `D` fields as sets of bits, in the one form its size calls for (so that
+/// two equal boards are equal as values).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Fields {
+    /// At most 64 squares: square (`x`, `y`) is bit `(y - 1) * width + (x - 1)`, the layout
+    /// of the one-word solver ([`word`]).
+    Words { forbidden: u64, dangerous: u64 },
+    /// More: a row at a time from the top row (y = height) down, [`Board::words`] words a
+    /// row, bit `x - 1` of a row for column `x`.
+    Rows {
+        forbidden: Box<[u64]>,
+        dangerous: Box<[u64]>,
+    },
+}
+
+/// The most 64-bit words a row of a board takes: [`MAX_SIDE`] squares.
+pub(crate) const ROW_WORDS: usize = MAX_SIDE.div_ceil(64);
+
+/// Bit rows of a board being built, inline up to 8 words (the contest's 8 x 8 board).
 type RowBits = SmallVec<[u64; 8]>;
 /// Why a board or a start position is not acceptable.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -169,6 +186,21 @@ impl Board {
         Ok(rows.finish().expect("sides checked"))
     }
 
+    /// The contest's 8 x 8 board from its rows' `F` and `D` bits, top row first (bit `x - 1`
+    /// of a row for column `x`, at most 8 bits a row): made whole, without a row at a time.
+    pub(crate) fn contest(forbidden: [u64; 8], dangerous: [u64; 8]) -> Self {
+        // The top row is row 8: bits 56 to 63.
+        let board = |rows: [u64; 8]| (0..8).fold(0, |word, row| word | rows[row] << (56 - 8 * row));
+        Board {
+            width: 8,
+            height: 8,
+            fields: Fields::Words {
+                forbidden: board(forbidden),
+                dangerous: board(dangerous),
+            },
+        }
+    }
+
     /// An open board.
     ///
     /// # Panics
@@ -193,27 +225,46 @@ impl Board {
         words_for(self.width)
     }
 
-    /// Row `y` (from 1 at the bottom) of the `F` fields: bit `x - 1` for column `x`.
+    /// Row `y` (from 1 at the bottom) of the `F` fields and of the `D` fields: bit `x - 1`
+    /// of word `(x - 1) / 64` for column `x`, the words past [`Board::words`] 0.
     ///
     /// # Panics
     /// When the row is off the board.
-    pub(crate) fn forbidden_row(&self, y: usize) -> &[u64] {
-        self.row_of(&self.forbidden, y)
-    }
-
-    /// Row `y` (from 1 at the bottom) of the `D` fields: bit `x - 1` for column `x`.
-    ///
-    /// # Panics
-    /// When the row is off the board.
-    pub(crate) fn dangerous_row(&self, y: usize) -> &[u64] {
-        self.row_of(&self.dangerous, y)
-    }
-
-    fn row_of<'a>(&self, bits: &'a RowBits, y: usize) -> &'a [u64] {
+    pub(crate) fn row(&self, y: usize) -> ([u64; ROW_WORDS], [u64; ROW_WORDS]) {
         assert!((1..=self.height).contains(&y), "row {y} is off the board");
-        let words = self.words();
-        let start = (self.height - y) * words;
-        &bits[start..start + words]
+        let (mut forbidden_row, mut dangerous_row) = ([0; ROW_WORDS], [0; ROW_WORDS]);
+        match &self.fields {
+            Fields::Words {
+                forbidden,
+                dangerous,
+            } => {
+                let (shift, mask) = ((y - 1) * self.width, u64::MAX >> (64 - self.width));
+                forbidden_row[0] = forbidden >> shift & mask;
+                dangerous_row[0] = dangerous >> shift & mask;
+            }
+            Fields::Rows {
+                forbidden,
+                dangerous,
+            } => {
+                let words = self.words();
+                let start = (self.height - y) * words;
+                forbidden_row[..words].copy_from_slice(&forbidden[start..start + words]);
+                dangerous_row[..words].copy_from_slice(&dangerous[start..start + words]);
+            }
+        }
+        (forbidden_row, dangerous_row)
+    }
+
+    /// The `F` and the `D` fields of a board of at most 64 squares as words, square (`x`,
+    /// `y`) at bit `(y - 1) * width + (x - 1)`; `None` for a larger board.
+    pub(crate) fn words_of_squares(&self) -> Option<(u64, u64)> {
+        match self.fields {
+            Fields::Words {
+                forbidden,
+                dangerous,
+            } => Some((forbidden, dangerous)),
+            Fields::Rows { .. } => None,
+        }
     }
 
     /// Whether a square is on the board.
@@ -221,11 +272,30 @@ impl Board {
         (1..=self.width).contains(&at.x) && (1..=self.height).contains(&at.y)
     }
 
-    /// The word and bit of a square on the board.
-    fn bit(&self, at: Square) -> (usize, u64) {
+    /// The words that hold a square on the board in the `F` and the `D` fields, and its bit
+    /// in them.
+    fn bit_mut(&mut self, at: Square) -> (&mut u64, &mut u64, u64) {
         assert!(self.contains(at), "{at} is off the board");
-        let word = (self.height - at.y) * self.words() + (at.x - 1) / 64;
-        (word, 1 << ((at.x - 1) % 64))
+        match &mut self.fields {
+            Fields::Words {
+                forbidden,
+                dangerous,
+            } => {
+                let bit = 1 << ((at.y - 1) * self.width + (at.x - 1));
+                (forbidden, dangerous, bit)
+            }
+            Fields::Rows {
+                forbidden,
+                dangerous,
+            } => {
+                let word = (self.height - at.y) * words_for(self.width) + (at.x - 1) / 64;
+                (
+                    &mut forbidden[word],
+                    &mut dangerous[word],
+                    1 << ((at.x - 1) % 64),
+                )
+            }
+        }
     }
 
     /// The field at a square on the board.
@@ -233,10 +303,27 @@ impl Board {
     /// # Panics
     /// When the square is off the board.
     pub fn field(&self, at: Square) -> Field {
-        let (word, bit) = self.bit(at);
-        if self.forbidden[word] & bit != 0 {
+        assert!(self.contains(at), "{at} is off the board");
+        let (forbidden, dangerous) = match &self.fields {
+            Fields::Words {
+                forbidden,
+                dangerous,
+            } => {
+                let bit = (at.y - 1) * self.width + (at.x - 1);
+                (forbidden >> bit & 1, dangerous >> bit & 1)
+            }
+            Fields::Rows {
+                forbidden,
+                dangerous,
+            } => {
+                let word = (self.height - at.y) * self.words() + (at.x - 1) / 64;
+                let bit = (at.x - 1) % 64;
+                (forbidden[word] >> bit & 1, dangerous[word] >> bit & 1)
+            }
+        };
+        if forbidden != 0 {
             Field::Forbidden
-        } else if self.dangerous[word] & bit != 0 {
+        } else if dangerous != 0 {
             Field::Dangerous
         } else {
             Field::Open
@@ -248,12 +335,12 @@ impl Board {
     /// # Panics
     /// When the square is off the board.
     pub fn set(&mut self, at: Square, field: Field) {
-        let (word, bit) = self.bit(at);
-        self.forbidden[word] &= !bit;
-        self.dangerous[word] &= !bit;
+        let (forbidden, dangerous, bit) = self.bit_mut(at);
+        *forbidden &= !bit;
+        *dangerous &= !bit;
         match field {
-            Field::Forbidden => self.forbidden[word] |= bit,
-            Field::Dangerous => self.dangerous[word] |= bit,
+            Field::Forbidden => *forbidden |= bit,
+            Field::Dangerous => *dangerous |= bit,
             Field::Open => {}
         }
     }
@@ -322,13 +409,31 @@ impl BitRows {
     /// The board; `None` when it has no rows or more than [`MAX_SIDE`], or the width is out
     /// of range.
     pub fn finish(self) -> Option<Board> {
-        let height = self.height;
+        let (width, height) = (self.width, self.height);
         let fits = |n| (1..=MAX_SIDE).contains(&n);
-        (fits(self.width) && fits(height)).then_some(Board {
-            width: self.width,
+        if !fits(width) || !fits(height) {
+            return None;
+        }
+        let fields = if width * height <= 64 {
+            // One word a row, the top row first: row y's bits go to (y - 1) * width.
+            let squares = |rows: &RowBits| {
+                (rows.iter().enumerate())
+                    .fold(0, |set, (k, &row)| set | row << ((height - 1 - k) * width))
+            };
+            Fields::Words {
+                forbidden: squares(&self.forbidden),
+                dangerous: squares(&self.dangerous),
+            }
+        } else {
+            Fields::Rows {
+                forbidden: self.forbidden.into_vec().into_boxed_slice(),
+                dangerous: self.dangerous.into_vec().into_boxed_slice(),
+            }
+        };
+        Some(Board {
+            width,
             height,
-            forbidden: self.forbidden,
-            dangerous: self.dangerous,
+            fields,
         })
     }
 }

@@ -210,6 +210,53 @@ fn wide_boards_use_several_words_a_row() {
     assert_eq!(t.white_wins(sq(1, 1)), Some(false));
 }
 
+/// Fields of every kind on a board of `width` x `height`, row by row from the top.
+fn fields_of(width: usize, height: usize) -> impl Strategy<Value = Vec<Field>> {
+    let field = prop::sample::select(vec![Field::Open, Field::Forbidden, Field::Dangerous]);
+    prop::collection::vec(field, width * height)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A board holds what it is made of, in either of its forms (one word a set up to 64
+    /// squares, rows of words past it): each field, each row's bits, and the same value
+    /// whether made whole or field by field from an open board.
+    #[test]
+    fn a_board_holds_its_fields_in_either_form(
+        (width, height, fields) in (1usize..=130, 1usize..=4)
+            .prop_flat_map(|(w, h)| (Just(w), Just(h), fields_of(w, h)))
+    ) {
+        let board = Board::from_fields(width, fields.clone()).unwrap();
+        let mut built = Board::open(width, height);
+        for (k, &field) in fields.iter().enumerate() {
+            let at = sq(k % width + 1, height - k / width);
+            prop_assert_eq!(board.field(at), field, "{}", at);
+            built.set(at, field);
+        }
+        prop_assert_eq!(&built, &board);
+        prop_assert_eq!(board.words_of_squares().is_some(), width * height <= 64);
+        for y in 1..=height {
+            let (forbidden, dangerous) = board.row(y);
+            for x in 1..=MAX_SIDE {
+                let bit = |words: [u64; ROW_WORDS]| words[(x - 1) / 64] >> ((x - 1) % 64) & 1 == 1;
+                let field = (x <= width).then(|| board.field(sq(x, y)));
+                prop_assert_eq!(bit(forbidden), field == Some(Field::Forbidden));
+                prop_assert_eq!(bit(dangerous), field == Some(Field::Dangerous));
+            }
+        }
+    }
+}
+
+/// A case is moved several times between its reading and its judging: small enough, it is
+/// moved in a few instructions, not by a call to `memcpy` (208 bytes were, at 29
+/// instructions a move and nine moves a case).
+#[test]
+fn a_position_is_small_to_move() {
+    let size = std::mem::size_of::<Position>();
+    assert!(size <= 96, "{size} bytes");
+}
+
 // ---- A plain game-tree search, straight from the rules.
 
 fn open_for_king(b: &Board, at: Square, pawn: Square) -> bool {
@@ -505,6 +552,13 @@ proptest! {
     /// same errors, at the same lines and columns, on files with random edits.
     #[test]
     fn the_quick_reader_reads_as_the_general_one(text in edited_file()) {
+        prop_assert_eq!(read_all(&text, 1 << 16), read_all(&text, 1));
+    }
+
+    /// As above, on files in the contest's layout, which the quick reader reads a row to a
+    /// word and makes the board whole: the same boards, squares and errors.
+    #[test]
+    fn the_quick_reader_reads_contest_files_as_the_general_one(text in edited_contest_file()) {
         prop_assert_eq!(read_all(&text, 1 << 16), read_all(&text, 1));
     }
 

@@ -30,25 +30,15 @@ struct Sets {
 
 impl Sets {
     fn of(board: &Board) -> Option<Self> {
+        let (forbidden, dangerous) = board.words_of_squares()?;
         let (width, height) = (board.width(), board.height());
-        let squares = width * height;
-        if squares > 64 {
-            return None;
-        }
-        let (mut first_column, mut closed, mut forbidden) = (0, 0, 0);
-        for y in 1..=height {
-            let shift = (y - 1) * width;
-            let (f, d) = (board.forbidden_row(y)[0], board.dangerous_row(y)[0]);
-            first_column |= 1 << shift;
-            closed |= (f | d) << shift;
-            forbidden |= f << shift;
-        }
+        let first_column = (0..height).fold(0, |column, y| column | 1 << (y * width));
         Some(Sets {
             width,
-            full: u64::MAX >> (64 - squares),
+            full: u64::MAX >> (64 - width * height),
             first_column,
             last_column: first_column << (width - 1),
-            closed,
+            closed: forbidden | dangerous,
             forbidden,
         })
     }
