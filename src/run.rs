@@ -214,7 +214,7 @@ const QUEUED_A_WORKER: usize = 2;
 /// another while there is work, and no more threads run than asked for. A batch is judged
 /// ([`Game::read_texts`], then each case) into a buffer of its own; the buffers are written
 /// in input order, so the output is [`run`]'s, byte for byte, and the first bad case still
-/// comes after the answers of every case before it. Memory stays within [`BATCHES_A_JOB`]
+/// comes after the answers of every case before it. Memory stays within `BATCHES_A_JOB`
 /// batches a thread: the reader takes a new batch's vector only when the writer hands one
 /// back. A batch of a single case (a huge board) is judged by the writer and written as it is
 /// judged, as [`run`] writes it.

@@ -104,7 +104,7 @@ impl Field {
 
 /// A board of fields, `width` x `height`, each from 1 to [`MAX_SIDE`].
 ///
-/// Held as two sets of bits, the `F` fields and the `D` fields ([`Fields`]): the solvers
+/// Held as two sets of bits, the `F` fields and the `D` fields (see `Fields`): the solvers
 /// work on sets of squares, and a board of at most 64 squares (the contest's 8 x 8) is two
 /// words, so that a case is small to move from the reader to the judge (80 bytes, where rows
 /// of words held inline made 208, moved by a call to `memcpy` each time).

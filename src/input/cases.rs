@@ -73,8 +73,8 @@ pub(crate) trait Body<R> {
     }
 }
 
-/// The texts of consecutive cases, cut from an input in one piece by [`Framed::cutting`] to
-/// be read on another thread ([`read_texts`]): their bytes, where they start in the input,
+/// The texts of consecutive cases, cut from an input in one piece by `Framed::cutting` to
+/// be read on another thread (`read_texts`): their bytes, where they start in the input,
 /// the first case's number and how many cases they hold.
 #[derive(Clone, Debug)]
 pub struct CaseTexts {
@@ -136,7 +136,7 @@ impl CaseTexts {
     }
 }
 
-/// What [`Framed::cutting`] (and [`crate::Game::read_for_threads`]) yields: a case read in the
+/// What `Framed::cutting` (and [`crate::Game::read_for_threads`]) yields: a case read in the
 /// stream, or the texts of consecutive cases for another thread to read.
 #[derive(Debug)]
 pub enum Cut<C> {
