@@ -160,7 +160,7 @@ impl<R: BufRead> Body<R> for Positions {
         tokens: &mut Tokens<R>,
         _: Option<(u64, Pos)>,
     ) -> Result<Position, InputError> {
-        if let Some(position) = tokens.quick(quick_case) {
+        if let Some(position) = tokens.quick_lines(quick_case) {
             return Ok(position);
         }
         let (board, x, king_pos) = rows(tokens)?;
@@ -188,6 +188,14 @@ impl<R: BufRead> Body<R> for Positions {
     /// The tokens [`Positions::read`] takes: rows up to the first token that starts with a
     /// digit (the first token is a row whatever it is), then the king's column and three more
     /// numbers.
+    /// A case in the contest's layout has its ten lines of plain bytes ([`contest_frame`]).
+    fn frame_lines(&self, buf: &[u8]) -> Option<(usize, Option<usize>)> {
+        match contest_frame(buf) {
+            Some(length) => Some((length, Some(CONTEST_LINES))),
+            None => <Self as Body<R>>::frame(self, buf).map(|length| (length, None)),
+        }
+    }
+
     fn frame(&self, buf: &[u8]) -> Option<usize> {
         if let Some(length) = contest_frame(buf).or_else(|| usual_frame(buf)) {
             return Some(length);
@@ -205,12 +213,13 @@ impl<R: BufRead> Body<R> for Positions {
     }
 }
 
-/// The contest's layout exactly: 8 lines of 8 bytes above `b' '` (tokens), none but the
-/// first starting with a digit, then `x y` and `x y` of one digit each: 80 bytes. `None` for
-/// anything else. Each byte is held to what its place calls for ([`CONTEST_LAYOUT`]) in one
-/// pass without a branch, which the compiler turns into vector instructions: about 100
-/// instructions a case, where a row at a time in words took 179 (the thread that cuts cases
-/// for the others does this for every case).
+/// The contest's layout exactly: 8 lines of 8 printable ASCII bytes (tokens of `!` to `~`),
+/// none but the first starting with a digit, then `x y` and `x y` of one digit each: 80
+/// bytes, ten plain lines ([`Body::frame_lines`]). `None` for anything else. Each byte is
+/// held to what its place calls for ([`CONTEST_LAYOUT`]) in one pass without a branch, which
+/// the compiler turns into vector instructions: about 100 instructions a case, where a row at
+/// a time in words took 179 (the thread that cuts cases for the others does this for every
+/// case).
 #[inline]
 fn contest_frame(buf: &[u8]) -> Option<usize> {
     let case: &[u8; CONTEST_LENGTH] = buf.get(..CONTEST_LENGTH)?.try_into().ok()?;
@@ -218,7 +227,7 @@ fn contest_frame(buf: &[u8]) -> Option<usize> {
         .iter()
         .zip(&CONTEST_LAYOUT)
         .fold(0u8, |wrong, (&byte, &place)| {
-            let token = u8::from(byte > b' ');
+            let token = u8::from(byte.wrapping_sub(b'!') < b'~' - b' ');
             let digit = u8::from(byte.wrapping_sub(b'0') < 10);
             let (line_feed, space) = (u8::from(byte == b'\n'), u8::from(byte == b' '));
             wrong
@@ -233,7 +242,9 @@ fn contest_frame(buf: &[u8]) -> Option<usize> {
 
 /// The length of a case in the contest's layout.
 const CONTEST_LENGTH: usize = 80;
-/// What a byte of [`CONTEST_LAYOUT`] must be, as flags: above `b' '`, not a digit, a digit,
+/// Its lines: eight rows and two squares.
+const CONTEST_LINES: usize = 10;
+/// What a byte of [`CONTEST_LAYOUT`] must be, as flags: `!` to `~`, not a digit, a digit,
 /// `\n`, `b' '`.
 const TOKEN: u8 = 1;
 const NOT_DIGIT: u8 = 2;
@@ -376,10 +387,12 @@ fn rows<R: BufRead>(tokens: &mut Tokens<R>) -> Result<(Board, u64, Pos), InputEr
 /// own, then `xK yK` and `xP yP` on lines of their own (one space, each line ending in `\n`),
 /// all within `buf`, and a start the rules allow. Returns the position and the bytes read, or
 /// `None` for anything else, which the general reader reads and reports on.
-fn quick_case(buf: &[u8]) -> Option<(Position, usize)> {
+fn quick_case(buf: &[u8]) -> Option<(Position, usize, Option<usize>)> {
     let mut at = buf.iter().position(|&b| b != b'\n' && b != b' ')?;
     if let Some(position) = contest_case(&buf[at..]) {
-        return Some((position, at + CONTEST_LENGTH));
+        // The white space before the case, and its ten lines.
+        let before = buf[..at].iter().filter(|&&b| b == b'\n').count();
+        return Some((position, at + CONTEST_LENGTH, Some(before + CONTEST_LINES)));
     }
     let (forbidden, dangerous, width) = row_bits(&buf[at..])?;
     let mut rows = BitRows::new(width);
@@ -401,7 +414,7 @@ fn quick_case(buf: &[u8]) -> Option<(Position, usize)> {
         Some(Square { x, y })
     };
     let (king, pawn) = (square()?, square()?);
-    Some((Position::new(board, king, pawn).ok()?, at))
+    Some((Position::new(board, king, pawn).ok()?, at, None))
 }
 
 /// The case at the start of `buf` when it is in the contest's layout ([`contest_frame`]),
@@ -493,7 +506,7 @@ mod tests {
         let case = buf.get(..CONTEST_LENGTH)?;
         let rows = (0..8).all(|r| {
             let row = &case[9 * r..9 * r + 8];
-            row.iter().all(|&b| b > b' ')
+            row.iter().all(|&b| (b'!'..=b'~').contains(&b))
                 && case[9 * r + 8] == b'\n'
                 && (r == 0 || !row[0].is_ascii_digit())
         });

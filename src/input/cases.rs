@@ -71,6 +71,13 @@ pub(crate) trait Body<R> {
         let _ = buf;
         None
     }
+
+    /// [`Body::frame`], with the number of lines of the case's text when the glance held
+    /// every byte of it to a layout of its own (as [`Tokens::quick_lines`] asks): the text
+    /// cut is then not looked at again. By default, [`Body::frame`] and `None`.
+    fn frame_lines(&self, buf: &[u8]) -> Option<(usize, Option<usize>)> {
+        self.frame(buf).map(|length| (length, None))
+    }
 }
 
 /// The texts of consecutive cases, cut from an input in one piece by `Framed::cutting` to
@@ -463,20 +470,22 @@ impl<R: BufRead, B: Body<R>> Framed<R, B> {
         let (pos, body) = (self.tokens.pos(), &self.body);
         let mut count = 0;
         let mut bytes = self.spares.take();
-        let cut = self.tokens.quick(|buf| {
-            let mut length = 0;
+        let cut = self.tokens.quick_lines(|buf| {
+            // The lines of the texts, while every case's are known.
+            let (mut length, mut lines) = (0, Some(0));
             while count < due {
-                let Some(next) = body.frame(&buf[length..]) else {
+                let Some((next, next_lines)) = body.frame_lines(&buf[length..]) else {
                     break;
                 };
                 if length > 0 && length + next > TEXTS_BYTES {
                     break;
                 }
                 length += next;
+                lines = lines.zip(next_lines).map(|(lines, more)| lines + more);
                 count += 1;
             }
             bytes.extend_from_slice(&buf[..length]);
-            (count > 0).then_some(((), length))
+            (count > 0).then_some(((), length, lines))
         });
         if cut.is_none() {
             self.spares.give(bytes);
