@@ -12,6 +12,11 @@ copies at once (what two cores give two independent streams of the work), and `A
 A and B at once and waits for both (say, one job on each half of a file: the best two jobs on
 the whole file could do). Output goes to /dev/null.
 
+Beside every command after the first it prints how many times faster than the first it was
+in the same round, the middle of those per-round ratios and the middle half of them: a
+round's commands run within a second of each other, so the ratio of a round cancels the
+drift that moves whole rounds, where the ratio of the commands' middle times does not.
+
     python3 benches/in_turn.py 21 "target/release/arbiter hex /tmp/arbiter-bench/hex4000.in" \\
         "wc -l /tmp/arbiter-bench/hex4000.in"
 """
@@ -50,9 +55,22 @@ def main():
             started = time.perf_counter()
             run(command)
             times[command].append(time.perf_counter() - started)
+    first = times[commands[0]]
     for command in commands:
         fastest, middle = min(times[command]), statistics.median(times[command])
-        print(f"fastest {fastest * 1000:9.2f} ms  middle {middle * 1000:9.2f} ms  {command}")
+        line = f"fastest {fastest * 1000:9.2f} ms  middle {middle * 1000:9.2f} ms  {command}"
+        if command != commands[0]:
+            line += f"  [{paired(first, times[command])} the first, a round at a time]"
+        print(line)
+
+
+def paired(first, other):
+    """The middle, and the middle half, of first/other round by round."""
+    ratios = sorted(a / b for a, b in zip(first, other))
+    if len(ratios) < 4:
+        return f"{statistics.median(ratios):.2f}x"
+    low, middle, high = statistics.quantiles(ratios, n=4)
+    return f"{middle:.2f}x ({low:.2f}-{high:.2f}x)"
 
 
 if __name__ == "__main__":
