@@ -188,14 +188,6 @@ impl<R: BufRead> Body<R> for Positions {
     /// The tokens [`Positions::read`] takes: rows up to the first token that starts with a
     /// digit (the first token is a row whatever it is), then the king's column and three more
     /// numbers.
-    /// A case in the contest's layout has its ten lines of plain bytes ([`contest_frame`]).
-    fn frame_lines(&self, buf: &[u8]) -> Option<(usize, Option<usize>)> {
-        match contest_frame(buf) {
-            Some(length) => Some((length, Some(CONTEST_LINES))),
-            None => <Self as Body<R>>::frame(self, buf).map(|length| (length, None)),
-        }
-    }
-
     fn frame(&self, buf: &[u8]) -> Option<usize> {
         if let Some(length) = contest_frame(buf).or_else(|| usual_frame(buf)) {
             return Some(length);
@@ -210,6 +202,14 @@ impl<R: BufRead> Body<R> for Positions {
         }
         // Too many rows: read in the stream, which says so.
         None
+    }
+
+    /// A case in the contest's layout has its ten lines of plain bytes ([`contest_frame`]).
+    fn frame_lines(&self, buf: &[u8]) -> Option<(usize, Option<usize>)> {
+        match contest_frame(buf) {
+            Some(length) => Some((length, Some(CONTEST_LINES))),
+            None => <Self as Body<R>>::frame(self, buf).map(|length| (length, None)),
+        }
     }
 }
 
@@ -383,10 +383,11 @@ fn rows<R: BufRead>(tokens: &mut Tokens<R>) -> Result<(Board, u64, Pos), InputEr
 }
 
 /// A case in its usual layout, read in one pass from the reader's buffer (see
-/// [`Tokens::quick`]): blank lines or spaces, rows of at most 64 letters each on a line of its
-/// own, then `xK yK` and `xP yP` on lines of their own (one space, each line ending in `\n`),
-/// all within `buf`, and a start the rules allow. Returns the position and the bytes read, or
-/// `None` for anything else, which the general reader reads and reports on.
+/// [`Tokens::quick_lines`]): blank lines or spaces, rows of at most 64 letters each on a line
+/// of its own, then `xK yK` and `xP yP` on lines of their own (one space, each line ending in
+/// `\n`), all within `buf`, and a start the rules allow. Returns the position, the bytes read
+/// and, for a case in the contest's layout ([`contest_case`]), the lines they make; `None` for
+/// anything else, which the general reader reads and reports on.
 fn quick_case(buf: &[u8]) -> Option<(Position, usize, Option<usize>)> {
     let mut at = buf.iter().position(|&b| b != b'\n' && b != b' ')?;
     if let Some(position) = contest_case(&buf[at..]) {

@@ -376,8 +376,8 @@ impl<R: BufRead> Tokens<R> {
                 "the layout promised plain lines"
             );
             // A `\n` right after a `\r` ends the line the `\r` ended.
-            let continued = self.at.after_cr && text[0] == b'\n';
-            self.at.line += lines - usize::from(continued);
+            let continued = self.at.after_cr && text.first() == Some(&b'\n');
+            self.at.line += lines.saturating_sub(usize::from(continued));
             self.at.column = 1;
             self.at.after_cr = false;
             self.reader.consume(used);
