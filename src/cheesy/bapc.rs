@@ -211,6 +211,24 @@ impl<R: BufRead> Body<R> for Positions {
             None => <Self as Body<R>>::frame(self, buf).map(|length| (length, None)),
         }
     }
+
+    /// A case cut in the contest's layout ([`Positions::frame_lines`]) is read without
+    /// checking that layout again.
+    fn read_vouched(
+        &mut self,
+        tokens: &mut Tokens<R>,
+        lead: Option<(u64, Pos)>,
+    ) -> Result<Position, InputError> {
+        let vouched = |buf: &[u8]| {
+            let case: &[u8; CONTEST_LENGTH] = buf.get(..CONTEST_LENGTH)?.try_into().ok()?;
+            debug_assert!(contest_frame(case).is_some(), "a contest case was cut");
+            Some((contest_fields(case)?, CONTEST_LENGTH, Some(CONTEST_LINES)))
+        };
+        match tokens.quick_lines(vouched) {
+            Some(position) => Ok(position),
+            None => self.read(tokens, lead),
+        }
+    }
 }
 
 /// The contest's layout exactly: 8 lines of 8 printable ASCII bytes (tokens of `!` to `~`),
@@ -424,6 +442,13 @@ fn quick_case(buf: &[u8]) -> Option<(Position, usize, Option<usize>)> {
 #[inline]
 fn contest_case(buf: &[u8]) -> Option<Position> {
     contest_frame(buf)?;
+    contest_fields(buf.get(..CONTEST_LENGTH)?.try_into().ok()?)
+}
+
+/// The position of a case known to be in the contest's layout ([`contest_frame`]), when its
+/// 64 fields are all `F`, `D` or `.` and the start is legal.
+#[inline]
+fn contest_fields(buf: &[u8; CONTEST_LENGTH]) -> Option<Position> {
     let (mut forbidden, mut dangerous) = ([0; 8], [0; 8]);
     let mut letters = u64::MAX;
     for (row, line) in buf.chunks_exact(9).take(8).enumerate() {

@@ -78,6 +78,20 @@ pub(crate) trait Body<R> {
     fn frame_lines(&self, buf: &[u8]) -> Option<(usize, Option<usize>)> {
         self.frame(buf).map(|length| (length, None))
     }
+
+    /// [`Body::read`], for a case of texts whose every case [`Body::frame_lines`] held to its
+    /// layout when they were cut (the same bytes): what that glance checked need not be
+    /// checked again. By default, [`Body::read`].
+    ///
+    /// # Errors
+    /// As [`Body::read`].
+    fn read_vouched(
+        &mut self,
+        tokens: &mut Tokens<R>,
+        lead: Option<(u64, Pos)>,
+    ) -> Result<Self::Case, InputError> {
+        self.read(tokens, lead)
+    }
 }
 
 /// The texts of consecutive cases, cut from an input in one piece by `Framed::cutting` to
@@ -89,6 +103,8 @@ pub struct CaseTexts {
     pos: Pos,
     first: u64,
     count: u64,
+    /// Whether [`Body::frame_lines`] held every case to its layout as it was cut.
+    vouched: bool,
     /// Where the bytes' buffer goes back to once read.
     spares: Arc<Spares>,
 }
@@ -211,7 +227,11 @@ impl<B: Body<io::Cursor<Vec<u8>>>> Iterator for TextCases<B> {
                 }
             }
         };
-        let read = self.body.read(&mut self.tokens, lead);
+        let read = if self.texts.vouched {
+            self.body.read_vouched(&mut self.tokens, lead)
+        } else {
+            self.body.read(&mut self.tokens, lead)
+        };
         self.failed = read.is_err();
         Some(read.map_err(|e| e.in_case(case)))
     }
@@ -485,15 +505,15 @@ impl<R: BufRead, B: Body<R>> Framed<R, B> {
                 count += 1;
             }
             bytes.extend_from_slice(&buf[..length]);
-            (count > 0).then_some(((), length, lines))
+            (count > 0).then_some((lines.is_some(), length, lines))
         });
-        if cut.is_none() {
+        let Some(vouched) = cut else {
             self.spares.give(bytes);
             // Cases framed, but not as plain text: read in the stream, without framing
             // them again one at a time.
             self.in_stream = count;
             return None;
-        }
+        };
         let first = self.read + 1;
         self.read += count;
         Some(CaseTexts {
@@ -501,6 +521,7 @@ impl<R: BufRead, B: Body<R>> Framed<R, B> {
             pos,
             first,
             count,
+            vouched,
             spares: Arc::clone(&self.spares),
         })
     }
