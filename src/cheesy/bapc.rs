@@ -187,9 +187,10 @@ impl<R: BufRead> Body<R> for Positions {
 
     /// The tokens [`Positions::read`] takes: rows up to the first token that starts with a
     /// digit (the first token is a row whatever it is), then the king's column and three more
-    /// numbers.
+    /// numbers. (The contest's layout, a case of the usual one, is tried first by
+    /// [`Positions::frame_lines`], which cutting calls.)
     fn frame(&self, buf: &[u8]) -> Option<usize> {
-        if let Some(length) = contest_frame(buf).or_else(|| usual_frame(buf)) {
+        if let Some(length) = usual_frame(buf) {
             return Some(length);
         }
         let mut glance = Glance::new(buf);

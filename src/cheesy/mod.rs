@@ -272,29 +272,50 @@ impl Board {
         (1..=self.width).contains(&at.x) && (1..=self.height).contains(&at.y)
     }
 
-    /// The words that hold a square on the board in the `F` and the `D` fields, and its bit
-    /// in them.
-    fn bit_mut(&mut self, at: Square) -> (&mut u64, &mut u64, u64) {
+    /// The word that holds a square on the board in each set of [`Board::sets`], and its bit
+    /// there: the one place that knows where each form puts a square.
+    fn bit(&self, at: Square) -> (usize, u64) {
         assert!(self.contains(at), "{at} is off the board");
+        match self.fields {
+            Fields::Words { .. } => (0, 1 << ((at.y - 1) * self.width + (at.x - 1))),
+            Fields::Rows { .. } => {
+                let word = (self.height - at.y) * self.words() + (at.x - 1) / 64;
+                (word, 1 << ((at.x - 1) % 64))
+            }
+        }
+    }
+
+    /// The `F` and the `D` fields as words (one each for a board of at most 64 squares).
+    fn sets(&self) -> (&[u64], &[u64]) {
+        match &self.fields {
+            Fields::Words {
+                forbidden,
+                dangerous,
+            } => (
+                std::slice::from_ref(forbidden),
+                std::slice::from_ref(dangerous),
+            ),
+            Fields::Rows {
+                forbidden,
+                dangerous,
+            } => (forbidden, dangerous),
+        }
+    }
+
+    /// [`Board::sets`], to change.
+    fn sets_mut(&mut self) -> (&mut [u64], &mut [u64]) {
         match &mut self.fields {
             Fields::Words {
                 forbidden,
                 dangerous,
-            } => {
-                let bit = 1 << ((at.y - 1) * self.width + (at.x - 1));
-                (forbidden, dangerous, bit)
-            }
+            } => (
+                std::slice::from_mut(forbidden),
+                std::slice::from_mut(dangerous),
+            ),
             Fields::Rows {
                 forbidden,
                 dangerous,
-            } => {
-                let word = (self.height - at.y) * words_for(self.width) + (at.x - 1) / 64;
-                (
-                    &mut forbidden[word],
-                    &mut dangerous[word],
-                    1 << ((at.x - 1) % 64),
-                )
-            }
+            } => (forbidden, dangerous),
         }
     }
 
@@ -303,27 +324,11 @@ impl Board {
     /// # Panics
     /// When the square is off the board.
     pub fn field(&self, at: Square) -> Field {
-        assert!(self.contains(at), "{at} is off the board");
-        let (forbidden, dangerous) = match &self.fields {
-            Fields::Words {
-                forbidden,
-                dangerous,
-            } => {
-                let bit = (at.y - 1) * self.width + (at.x - 1);
-                (forbidden >> bit & 1, dangerous >> bit & 1)
-            }
-            Fields::Rows {
-                forbidden,
-                dangerous,
-            } => {
-                let word = (self.height - at.y) * self.words() + (at.x - 1) / 64;
-                let bit = (at.x - 1) % 64;
-                (forbidden[word] >> bit & 1, dangerous[word] >> bit & 1)
-            }
-        };
-        if forbidden != 0 {
+        let (word, bit) = self.bit(at);
+        let (forbidden, dangerous) = self.sets();
+        if forbidden[word] & bit != 0 {
             Field::Forbidden
-        } else if dangerous != 0 {
+        } else if dangerous[word] & bit != 0 {
             Field::Dangerous
         } else {
             Field::Open
@@ -335,12 +340,13 @@ impl Board {
     /// # Panics
     /// When the square is off the board.
     pub fn set(&mut self, at: Square, field: Field) {
-        let (forbidden, dangerous, bit) = self.bit_mut(at);
-        *forbidden &= !bit;
-        *dangerous &= !bit;
+        let (word, bit) = self.bit(at);
+        let (forbidden, dangerous) = self.sets_mut();
+        forbidden[word] &= !bit;
+        dangerous[word] &= !bit;
         match field {
-            Field::Forbidden => *forbidden |= bit,
-            Field::Dangerous => *dangerous |= bit,
+            Field::Forbidden => forbidden[word] |= bit,
+            Field::Dangerous => dangerous[word] |= bit,
             Field::Open => {}
         }
     }
