@@ -1,6 +1,6 @@
 //! `arbiter cheesy` run as a process on the jury's data, other board sizes, and bad input.
 
-mod common;
+use crate::common;
 
 use common::{assert_rejects, assert_reproduces, run};
 

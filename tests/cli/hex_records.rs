@@ -2,7 +2,7 @@
 //! `docs/specs/hex-games.md` by name, records that go on after a win, `--check`, writing
 //! records (`--format sgf`, `--format trmph`) and reading them back, and bad records.
 
-mod common;
+use crate::common;
 
 use common::{Feed, data, run, run_bounded};
 

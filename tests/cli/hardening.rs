@@ -4,7 +4,7 @@
 //! messages. Memory bounds are checked as `prlimit --as` checks them: the run's address
 //! space is limited, and a program that tries to hold more aborts.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -1,5 +1,4 @@
 //! Running the real `arbiter` binary on files and text, for the integration tests.
-#![allow(dead_code)]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

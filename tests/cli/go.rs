@@ -1,6 +1,6 @@
 //! `arbiter go` run as a process on the public data, under the players' rules, and on bad input.
 
-mod common;
+use crate::common;
 
 use common::{assert_rejects, assert_reproduces, data, run};
 

@@ -1,6 +1,6 @@
 //! `arbiter gioco` run as a process on the public data, the spec's worked board, and bad input.
 
-mod common;
+use crate::common;
 
 use common::{assert_rejects, assert_reproduces, run};
 

@@ -2,7 +2,7 @@
 //! records, `--budget` and its honest `unknown`, the JSON proof, and agreement with the judge
 //! on decided boards.
 
-mod common;
+use crate::common;
 
 use common::{data, run};
 

@@ -3,7 +3,7 @@
 //! records, and GNU Go as a second opinion (live where it is installed, and on a corpus of its
 //! games either way).
 
-mod common;
+use crate::common;
 
 use common::{Feed, data, run, run_bounded};
 

@@ -1,7 +1,7 @@
 //! The evidence shown to people and programs: `--explain` and `--format json` snapshots, the
 //! README's documented JSON examples, and SVG pictures rendered and checked pixel by pixel.
 
-mod common;
+use crate::common;
 
 use common::{data, run};
 use resvg::{tiny_skia, usvg};

@@ -2,7 +2,7 @@
 //! by its file's name (as grep does), a bad file reported without stopping the others, and
 //! no progress bar outside a terminal.
 
-mod common;
+use crate::common;
 
 use common::run;
 

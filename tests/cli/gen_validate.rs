@@ -1,7 +1,7 @@
 //! The problem setters' tools: every generator mode makes files that validate and that the
 //! judges read; a seed fixes the bytes; validation catches each kind of violation.
 
-mod common;
+use crate::common;
 
 use arbiter::run::{Views, run as judge_all};
 use arbiter::{AnyGame, Game, Generate, cheesy, gioco, go, hex};

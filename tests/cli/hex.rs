@@ -1,6 +1,6 @@
 //! `arbiter hex` run as a process on the official and public data, and on bad input.
 
-mod common;
+use crate::common;
 
 use common::{assert_rejects, assert_reproduces, run};
 
