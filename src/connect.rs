@@ -114,8 +114,8 @@ impl<'g> Crossing<'g> {
             (walked == Walked::Crossed).then_some(touched)
         };
         let big = self.grid.rows() * self.grid.cols() >= TWO_WALKERS_CELLS;
-        let (chain, touched) = if big && threads() > 1 {
-            both(along_near, along_far)
+        let (chain, touched) = if big && crate::pool::threads() > 1 {
+            crate::pool::join(along_near, along_far)
         } else {
             let chain = along_near()?;
             (Some(chain), along_far())
@@ -496,31 +496,6 @@ impl<'g> LoopErased<'g> {
             self.cells.pop();
             self.on_chain.set(cell as usize, false);
         }
-    }
-}
-
-/// The threads of the pool [`both`] runs on ([`crate::pool`], sized by `--jobs`; one without
-/// the feature).
-fn threads() -> usize {
-    #[cfg(feature = "parallel")]
-    {
-        crate::pool::threads()
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        1
-    }
-}
-
-/// Runs `a` and `b`, on two of the pool's threads when the feature is on.
-fn both<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
-    #[cfg(feature = "parallel")]
-    {
-        crate::pool::join(a, b)
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        (a(), b())
     }
 }
 

@@ -49,7 +49,6 @@ pub mod grid;
 pub mod hex;
 pub mod input;
 mod labels;
-#[cfg(feature = "parallel")]
 pub mod pool;
 pub mod render;
 pub mod run;

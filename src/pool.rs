@@ -49,6 +49,13 @@ pub fn threads() -> usize {
     rayon::current_num_threads()
 }
 
+/// Runs `op` on this thread with a scope whose spawned work runs on the pool's threads,
+/// starting it; returns when all of it has finished.
+pub fn in_place_scope<'scope, R>(op: impl FnOnce(&rayon::Scope<'scope>) -> R) -> R {
+    start();
+    rayon::in_place_scope(op)
+}
+
 /// Runs `a` and `b` on two of the pool's threads, starting it.
 pub fn join<A: Send, B: Send>(
     a: impl FnOnce() -> A + Send,

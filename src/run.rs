@@ -24,7 +24,6 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use crate::game::{Game, Notation, Written};
-#[cfg(feature = "parallel")]
 use crate::input::Cut;
 use crate::input::InputError;
 use crate::render::Style;
@@ -169,21 +168,17 @@ fn one_case<G: Game>(
 /// small cases evenly to its end (with batches of 256 KiB, 100,000 Cheesy Chess cases made
 /// 16 batches of 5 ms, and one thread often ran the last alone). A file smaller than this
 /// is one batch, judged by one thread whatever `jobs` says.
-#[cfg(feature = "parallel")]
 pub const BATCH_WEIGHT: usize = 1 << 17;
 /// The most cases in one batch: enough to make a thread's turn worth its hand-over, few
 /// enough to share the work of a file out evenly.
-#[cfg(feature = "parallel")]
 const BATCH_CASES: usize = 1024;
 
 /// Consecutive pieces of the input (cases, or texts of many), each with its first case's
 /// number.
-#[cfg(feature = "parallel")]
 type Batch<R> = Vec<(usize, Result<Cut<R>, InputError>)>;
 
 /// What the thread that writes gets, in turn `.0` of the input, with the batch's emptied
 /// vector to hand back to the reader once written.
-#[cfg(feature = "parallel")]
 enum Ready<R> {
     /// A batch judged by a worker, or by the reader.
     Judged(Judged, Batch<R>),
@@ -195,7 +190,6 @@ enum Ready<R> {
 
 /// The most batches read and not yet written, a few a worker: memory stays within this many
 /// batches however slow one case is.
-#[cfg(feature = "parallel")]
 const BATCHES_A_JOB: usize = 4;
 
 /// The most batches queued for each worker of [`run_parallel`]: two, so that a worker still
@@ -203,7 +197,6 @@ const BATCHES_A_JOB: usize = 4;
 /// own (with one, traced on 100,000 Cheesy Chess cases, the worker waited for the reader
 /// 1-10 ms of a 20-30 ms run; with two, 0.6-1.5 ms); no more, since the reader takes its
 /// share of the queue only at the end.
-#[cfg(feature = "parallel")]
 const QUEUED_A_WORKER: usize = 2;
 
 /// [`run`] on `jobs` threads. One reads the input into batches of bounded weight, cases whose
@@ -221,7 +214,6 @@ const QUEUED_A_WORKER: usize = 2;
 ///
 /// # Errors
 /// As [`run`].
-#[cfg(feature = "parallel")]
 pub fn run_parallel<G: Game>(
     game: &G,
     input: impl BufRead + Send,
@@ -311,13 +303,11 @@ pub fn run_parallel<G: Game>(
 }
 
 /// A batch, or what became of it, with its turn in the input.
-#[cfg(feature = "parallel")]
 type Turn<T> = (usize, T);
 
 /// A worker of [`run_parallel`] (and its reader, once the input ends): takes queued batches,
 /// judges them and sends them to the writer until the queue is closed and empty, or nobody is
 /// left to write.
-#[cfg(feature = "parallel")]
 fn work<G: Game>(
     game: &G,
     views: &Views,
@@ -340,7 +330,6 @@ fn work<G: Game>(
 }
 
 /// Judges a batch's cases in turn, up to the first that fails, leaving its vector empty.
-#[cfg(feature = "parallel")]
 fn judge_batch<G: Game>(game: &G, batch: &mut Batch<G::Raw>, views: &Views) -> Judged {
     let mut judged = Judged::default();
     for (number, piece) in batch.drain(..) {
@@ -357,7 +346,6 @@ fn judge_batch<G: Game>(game: &G, batch: &mut Batch<G::Raw>, views: &Views) -> J
 /// Writes what the workers of [`run_parallel`] send, in input order, handing each written
 /// batch's vector back to the reader; stops at the first failure (the threads stop when
 /// their next send or wait finds no one there).
-#[cfg(feature = "parallel")]
 fn write_in_turn<G: Game>(
     game: &G,
     ready: std::sync::mpsc::Receiver<Turn<Ready<G::Raw>>>,
@@ -412,7 +400,6 @@ fn write_in_turn<G: Game>(
 
 /// Hands each case of a piece to `judge` with its number, texts read as the game reads
 /// them ([`Game::read_texts`]), until `judge` says it failed; says whether all went well.
-#[cfg(feature = "parallel")]
 fn each_case<G: Game>(
     game: &G,
     number: usize,
@@ -430,7 +417,6 @@ fn each_case<G: Game>(
 
 /// Consecutive cases judged by a worker of [`run_parallel`]: their output and warnings, kept
 /// for their turn, up to the first that failed.
-#[cfg(feature = "parallel")]
 struct Judged {
     output: Vec<u8>,
     warnings: Vec<Warning>,
@@ -439,7 +425,6 @@ struct Judged {
     outcome: Result<(), RunError>,
 }
 
-#[cfg(feature = "parallel")]
 impl Default for Judged {
     fn default() -> Self {
         Judged {
@@ -452,7 +437,6 @@ impl Default for Judged {
     }
 }
 
-#[cfg(feature = "parallel")]
 impl Judged {
     /// Judges the next case; says whether it went well (the cases after one that failed are
     /// not judged).

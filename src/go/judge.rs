@@ -22,7 +22,7 @@ use super::sgf::Recorded;
 use super::{GameResult, Komi, Position, Score, Stone, Territory, Verdict, board};
 use crate::game::{Cases, Game, Notation, Pieces, Written};
 use crate::grid::Coord;
-use crate::input::{CaseTexts, Cut, ErrorKind, InputError, Place};
+use crate::input::{CaseTexts, Cut, ErrorKind, Illegal, InputError, Place};
 use crate::render::Style;
 use crate::sgf::{Games, sniff};
 use crate::validate::Report;
@@ -143,7 +143,7 @@ fn record_error(error: RecordError, game: usize) -> InputError {
             .map(|number| Place::Move { number, pos: None }),
         _ => None,
     };
-    InputError::new(place, ErrorKind::Illegal(error.into())).in_game(game)
+    InputError::new(place, ErrorKind::Illegal(Illegal::new(error))).in_game(game)
 }
 
 /// What the reader cuts out of a Go input: a contest position, or a game's text, to be parsed

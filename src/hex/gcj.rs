@@ -19,7 +19,8 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{ALPHABET, Board, Outcome};
+use super::board::{ALPHABET, Board};
+use super::judge::Outcome;
 use crate::input::cases::{Body, Framed, Framing};
 use crate::input::rows;
 use crate::input::tokens::Tokens;

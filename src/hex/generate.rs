@@ -7,12 +7,12 @@
 //!
 //! ```
 //! use arbiter::hex::generate::{board, Mode};
-//! use arbiter::hex::{judge, Verdict};
+//! use arbiter::hex::{judge, BoardVerdict};
 //! use rand::SeedableRng;
 //!
 //! let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
 //! let b = board(20, Mode::ToWin, &mut rng);
-//! assert!(matches!(judge(&b).verdict, Verdict::Win(_)));
+//! assert!(matches!(judge(&b).verdict, BoardVerdict::Win(_)));
 //! ```
 
 use std::io::{self, Write};

@@ -42,7 +42,7 @@ use sgf_parse::unknown_game::Prop;
 use super::Stone;
 use super::record::{Action, Event, Move, Record, RecordError, parse_point};
 use crate::grid::Coord;
-use crate::input::{ErrorKind, InputError, Place};
+use crate::input::{ErrorKind, Illegal, InputError, Place};
 use crate::sgf::{self as collection, GameText};
 
 /// SGF's number for Hex.
@@ -123,7 +123,7 @@ fn not_hex(game: &GameText, error: NotHex) -> InputError {
     }
     .or(Some(Place::Byte(game.offset)));
     let kind = match error {
-        NotHex::Record(record) => ErrorKind::Illegal(record.into()),
+        NotHex::Record(record) => ErrorKind::Illegal(Illegal::new(record)),
         other => ErrorKind::Unexpected {
             expected: "a Hex record".to_string(),
             found: other.to_string(),

@@ -20,7 +20,7 @@ use std::io::{self, Write};
 
 use super::judge::sides_of;
 use super::record::{Connector, Replay};
-use super::{Board, Judgement, Reason, RecordJudgement, Stone, Verdict, cell_name, column_name};
+use super::{Board, BoardJudgement, Reason, RecordJudgement, Stone, BoardVerdict, cell_name, column_name};
 use crate::grid::Coord;
 use crate::render::{self, EdgeLabels, HexLook, Ink, Mark, Size, Slant, Style};
 
@@ -54,21 +54,21 @@ impl Evidence {
         }
     }
 
-    fn of(board: &Board, verdict: &Verdict) -> Self {
+    fn of(board: &Board, verdict: &BoardVerdict) -> Self {
         let mut evidence = Evidence::none(board);
         match verdict {
-            Verdict::Win(win) => {
+            BoardVerdict::Win(win) => {
                 evidence.mark(&win.chain, Role::Chain);
                 evidence.mark(&win.last_stones, Role::Last);
             }
-            Verdict::Impossible(Reason::WinnerBehind { chain, .. }) => {
+            BoardVerdict::Impossible(Reason::WinnerBehind { chain, .. }) => {
                 evidence.mark(chain, Role::Chain);
             }
-            Verdict::Impossible(Reason::NoLastStone { chains, .. }) => {
+            BoardVerdict::Impossible(Reason::NoLastStone { chains, .. }) => {
                 evidence.mark(&chains[0], Role::Chain);
                 evidence.mark(&chains[1], Role::Chain);
             }
-            Verdict::Impossible(Reason::CountGap) | Verdict::Nobody => {}
+            BoardVerdict::Impossible(Reason::CountGap) | BoardVerdict::Nobody => {}
         }
         evidence
     }
@@ -116,14 +116,14 @@ fn sides(stone: Stone) -> &'static str {
 /// When writing fails.
 pub fn explain(
     board: &Board,
-    judgement: &Judgement,
+    judgement: &BoardJudgement,
     style: Style,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let counts = judgement.counts;
     let tally = format!("Red has {}, Blue {}.", stones(counts.red), counts.blue);
     match &judgement.verdict {
-        Verdict::Win(win) => {
+        BoardVerdict::Win(win) => {
             write!(
                 out,
                 "{} joins {} with a chain of {}: ",
@@ -140,8 +140,8 @@ pub fn explain(
             coords(out, &win.last_stones)?;
             writeln!(out, ".")?;
         }
-        Verdict::Nobody => writeln!(out, "Nobody joins their sides. {tally}")?,
-        Verdict::Impossible(reason) => {
+        BoardVerdict::Nobody => writeln!(out, "Nobody joins their sides. {tally}")?,
+        BoardVerdict::Impossible(reason) => {
             write!(
                 out,
                 "Impossible by rule {}: {reason}. {tally}",
@@ -306,7 +306,7 @@ pub fn explain_record(
 ///
 /// # Errors
 /// When writing fails, or for a board too big to draw.
-pub fn svg(board: &Board, judgement: &Judgement, out: &mut dyn Write) -> io::Result<()> {
+pub fn svg(board: &Board, judgement: &BoardJudgement, out: &mut dyn Write) -> io::Result<()> {
     picture(board, &Evidence::of(board, &judgement.verdict), out)
 }
 

@@ -1,7 +1,9 @@
 //! The Hex judge against the rules of `docs/specs/hex.md`, one test per rule, and against a brute
 //! force on random boards.
 
+use super::board::stone_of;
 use super::*;
+use crate::grid::{Coord, Side};
 use proptest::prelude::*;
 
 fn board(rows: &str) -> Board {
@@ -12,7 +14,7 @@ fn c(row: usize, col: usize) -> Coord {
     Coord { row, col }
 }
 
-fn verdict_of(rows: &str) -> Verdict {
+fn verdict_of(rows: &str) -> BoardVerdict {
     judge(&board(rows)).verdict
 }
 
@@ -20,12 +22,12 @@ fn verdict_of(rows: &str) -> Verdict {
 fn rule_1_counts_differing_by_more_than_one_are_impossible() {
     assert_eq!(
         verdict_of("RR.\n...\n..."),
-        Verdict::Impossible(Reason::CountGap)
+        BoardVerdict::Impossible(Reason::CountGap)
     );
     // Even a connected colour loses to rule 1, which comes first.
     assert_eq!(
         verdict_of("R..\nR..\nR.."),
-        Verdict::Impossible(Reason::CountGap)
+        BoardVerdict::Impossible(Reason::CountGap)
     );
 }
 
@@ -44,7 +46,7 @@ fn rule_3_connected_colour_with_fewer_stones_is_impossible() {
     let v = verdict_of("R.B\nRB.\nRBB");
     assert_eq!(
         v,
-        Verdict::Impossible(Reason::WinnerBehind {
+        BoardVerdict::Impossible(Reason::WinnerBehind {
             winner: Stone::Red,
             chain: vec![c(0, 0), c(1, 0), c(2, 0)],
         })
@@ -56,14 +58,14 @@ fn either_colour_asked_first_whether_it_joined_gives_the_same_verdict() {
     // The colour with more stones is asked first. Blue, a stone more, has joined: found at once.
     let v = verdict_of("BBB\nRR.\n...");
     assert!(
-        matches!(v, Verdict::Win(ref w) if w.winner == Stone::Blue),
+        matches!(v, BoardVerdict::Win(ref w) if w.winner == Stone::Blue),
         "{v:?}"
     );
     // Blue, a stone more, has not: Red is asked next (and is behind, rule 3).
     let v = verdict_of("R.B\nRB.\nRBB");
     assert!(matches!(
         v,
-        Verdict::Impossible(Reason::WinnerBehind {
+        BoardVerdict::Impossible(Reason::WinnerBehind {
             winner: Stone::Red,
             ..
         })
@@ -71,7 +73,7 @@ fn either_colour_asked_first_whether_it_joined_gives_the_same_verdict() {
     // Equal counts: Red first, which has not joined; then Blue, which has.
     let v = verdict_of("BBB\nRR.\nR..");
     assert!(
-        matches!(v, Verdict::Win(ref w) if w.winner == Stone::Blue),
+        matches!(v, BoardVerdict::Win(ref w) if w.winner == Stone::Blue),
         "{v:?}"
     );
 }
@@ -79,7 +81,7 @@ fn either_colour_asked_first_whether_it_joined_gives_the_same_verdict() {
 #[test]
 fn rule_4_two_disjoint_chains_leave_no_last_stone() {
     // Sample case 6: Blue's two full rows are disjoint chains.
-    let Verdict::Impossible(Reason::NoLastStone { winner, chains }) =
+    let BoardVerdict::Impossible(Reason::NoLastStone { winner, chains }) =
         verdict_of("BBBB\nBBBB\nRRR.\nRRRR")
     else {
         panic!("expected rule 4");
@@ -95,7 +97,7 @@ fn rule_4_two_disjoint_chains_leave_no_last_stone() {
 #[test]
 fn rule_4_a_chain_with_a_side_branch_still_has_last_stones() {
     // Sample case 5: Blue's top row plus a branch; only the top row's stones are on every chain.
-    let Verdict::Win(win) = verdict_of("BBBB\nBBB.\nRRR.\nRRRR") else {
+    let BoardVerdict::Win(win) = verdict_of("BBBB\nBBB.\nRRR.\nRRRR") else {
         panic!("expected a win");
     };
     assert_eq!(win.winner, Stone::Blue);
@@ -105,7 +107,7 @@ fn rule_4_a_chain_with_a_side_branch_still_has_last_stones() {
 #[test]
 fn a_cut_stone_joining_two_halves_is_the_last_move() {
     // Random set case 300: a bridge-edge approach gets this wrong.
-    let Verdict::Win(win) = verdict_of("RRB\nBBB\nBRR") else {
+    let BoardVerdict::Win(win) = verdict_of("RRB\nBBB\nBRR") else {
         panic!("expected a win");
     };
     assert_eq!(win.winner, Stone::Blue);
@@ -114,7 +116,7 @@ fn a_cut_stone_joining_two_halves_is_the_last_move() {
 
 #[test]
 fn one_stone_on_a_one_by_one_board_connects_at_once() {
-    let Verdict::Win(win) = verdict_of("R") else {
+    let BoardVerdict::Win(win) = verdict_of("R") else {
         panic!()
     };
     assert_eq!(
@@ -128,7 +130,7 @@ fn one_stone_on_a_one_by_one_board_connects_at_once() {
 #[test]
 fn corner_cells_belong_to_both_sides() {
     // (0, 2) is on the top row and the right column; (2, 0) on the bottom row and left column.
-    let Verdict::Win(win) = verdict_of("R.B\n.BR\nB..") else {
+    let BoardVerdict::Win(win) = verdict_of("R.B\n.BR\nB..") else {
         panic!()
     };
     assert_eq!(win.winner, Stone::Blue);
@@ -146,8 +148,8 @@ fn adjacency_is_the_rising_diagonal() {
 
 #[test]
 fn no_connection_with_legal_counts_is_nobody() {
-    assert_eq!(verdict_of("RB.\n.R.\nB.."), Verdict::Nobody);
-    assert_eq!(verdict_of("...\n...\n..."), Verdict::Nobody);
+    assert_eq!(verdict_of("RB.\n.R.\nB.."), BoardVerdict::Nobody);
+    assert_eq!(verdict_of("...\n...\n..."), BoardVerdict::Nobody);
 }
 
 #[test]
@@ -179,7 +181,7 @@ fn a_long_winding_chain_needs_no_recursion() {
     }
     let j = judge(&b);
     // Not legal by counts, so judge the crossing directly too.
-    assert!(matches!(j.verdict, Verdict::Impossible(Reason::CountGap)));
+    assert!(matches!(j.verdict, BoardVerdict::Impossible(Reason::CountGap)));
     let winning = b.crossing(Stone::Red).winning().unwrap();
     assert!(winning.chain.len() > n * n / 3);
     assert!(!winning.cut_stones.is_empty());
@@ -334,16 +336,16 @@ fn check_against_brute_force(b: &Board) {
         "board:\n{b}"
     );
     match &judgement.verdict {
-        Verdict::Win(win) => {
+        BoardVerdict::Win(win) => {
             assert_valid_chain(&p, win.winner, &win.chain);
             let mut last = win.last_stones.clone();
             last.sort();
             assert_eq!(last, brute_last_stones(&p, win.winner), "board:\n{b}");
         }
-        Verdict::Impossible(Reason::WinnerBehind { winner, chain }) => {
+        BoardVerdict::Impossible(Reason::WinnerBehind { winner, chain }) => {
             assert_valid_chain(&p, *winner, chain);
         }
-        Verdict::Impossible(Reason::NoLastStone { winner, chains }) => {
+        BoardVerdict::Impossible(Reason::NoLastStone { winner, chains }) => {
             assert_valid_chain(&p, *winner, &chains[0]);
             assert_valid_chain(&p, *winner, &chains[1]);
             assert!(
@@ -351,7 +353,7 @@ fn check_against_brute_force(b: &Board) {
                 "chains are disjoint"
             );
         }
-        Verdict::Impossible(Reason::CountGap) | Verdict::Nobody => {}
+        BoardVerdict::Impossible(Reason::CountGap) | BoardVerdict::Nobody => {}
     }
 }
 
@@ -509,7 +511,7 @@ fn round_trip(board: &Board, notation: crate::game::Notation) -> Option<record::
     match hex.write_record(&case, &judged, notation, &mut text) {
         Ok(Written::Record) => {}
         Ok(Written::Nothing(_)) => {
-            assert!(matches!(judge(board).verdict, Verdict::Impossible(_)));
+            assert!(matches!(judge(board).verdict, BoardVerdict::Impossible(_)));
             return None;
         }
         Err(error) => {
@@ -541,12 +543,12 @@ fn check_round_trip(board: &Board, notation: crate::game::Notation) {
     assert!(replay.warnings.is_empty(), "{:?}", replay.warnings);
     let verdict = judge(board).verdict;
     match (&verdict, &replay.won) {
-        (Verdict::Win(win), Some(won)) => {
+        (BoardVerdict::Win(win), Some(won)) => {
             assert_eq!(won.winner, win.winner);
             assert_eq!(won.number, replay.moves, "the game ends at its connection");
             assert!(won.after.is_empty());
         }
-        (Verdict::Nobody, None) => {}
+        (BoardVerdict::Nobody, None) => {}
         _ => panic!("verdict {verdict} but replay {:?}\n{board}", replay.won),
     }
 }
@@ -751,7 +753,7 @@ fn huge_boards_judged_in_pieces_keep_the_generators_promises() {
             Mode::CutStone => assert_eq!(judgement.verdict.outcome(), Outcome::Win(Stone::Red)),
             Mode::TwoChains => assert!(matches!(
                 judgement.verdict,
-                Verdict::Impossible(Reason::NoLastStone { .. })
+                BoardVerdict::Impossible(Reason::NoLastStone { .. })
             )),
             _ => assert_ne!(judgement.verdict.outcome(), Outcome::Nobody),
         }

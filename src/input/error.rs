@@ -72,21 +72,36 @@ impl From<Pos> for Place {
     }
 }
 
-/// A well-formed case that breaks a rule of its game, with the game's own error.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Illegal {
-    /// A Go contest case puts two stones on one point.
-    #[error(transparent)]
-    GoStones(#[from] crate::go::stanford::Clash),
-    /// A Go game record cannot be replayed (a move onto a stone, off the board).
-    #[error(transparent)]
-    GoRecord(#[from] crate::go::record::RecordError),
-    /// A Hex game record cannot be replayed (a move onto a stone, off the board).
-    #[error(transparent)]
-    HexRecord(#[from] crate::hex::record::RecordError),
-    /// A Cheesy Chess start breaks the statement's promises.
-    #[error(transparent)]
-    Cheesy(#[from] crate::cheesy::PositionError),
+/// A well-formed case that breaks a rule of its game, with the game's own typed error. The
+/// input layer carries it without knowing the games; [`Illegal::downcast_ref`] gives it back.
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::input::Illegal;
+///
+/// #[derive(Debug, thiserror::Error)]
+/// #[error("two stones on one point")]
+/// struct Clash;
+///
+/// let illegal = Illegal::new(Clash);
+/// assert_eq!(illegal.to_string(), "two stones on one point");
+/// assert!(illegal.downcast_ref::<Clash>().is_some());
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct Illegal(Box<dyn std::error::Error + Send + Sync>);
+
+impl Illegal {
+    /// A game's own error for a case that breaks one of its rules.
+    pub fn new(error: impl std::error::Error + Send + Sync + 'static) -> Self {
+        Illegal(Box::new(error))
+    }
+
+    /// The game's error, when it is an `E`.
+    pub fn downcast_ref<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        self.0.downcast_ref()
+    }
 }
 
 /// What went wrong while reading input.
@@ -111,7 +126,7 @@ pub enum ErrorKind {
     },
     /// Well-formed input that breaks a rule of the game.
     #[error(transparent)]
-    Illegal(#[from] Illegal),
+    Illegal(Illegal),
     /// Anything found after the input's last case.
     #[error("unexpected {found} after the last case")]
     Trailing {
@@ -193,8 +208,11 @@ impl InputError {
     }
 
     /// An error at `place` for a case that breaks a rule of its game.
-    pub fn illegal(place: impl Into<Place>, illegal: impl Into<Illegal>) -> Self {
-        Self::new(Some(place.into()), ErrorKind::Illegal(illegal.into()))
+    pub fn illegal(
+        place: impl Into<Place>,
+        error: impl std::error::Error + Send + Sync + 'static,
+    ) -> Self {
+        Self::new(Some(place.into()), ErrorKind::Illegal(Illegal::new(error)))
     }
 
     /// The reader failed.

@@ -6,18 +6,6 @@
 //! (boards of up to 64 cells, such as 8 x 8), `u128` (up to 128, such as 11 x 11) and
 //! [`Wide`] (up to 256, such as 16 x 16); the solver is generic over it, so a small board runs
 //! on single machine words.
-//!
-//! # Examples
-//!
-//! ```
-//! use arbiter::hex::solve::bits::{Cells, Geometry};
-//!
-//! let geometry: Geometry<u64> = Geometry::new(3, 3);
-//! // The centre (1, 1) is cell 4; its six neighbours are every cell but the two acute corners.
-//! let around = geometry.neighbours(u64::bit(4));
-//! assert_eq!(around.count(), 6);
-//! assert!(!around.has(0) && !around.has(8));
-//! ```
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -397,6 +385,17 @@ impl<B: Cells> Geometry<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_centre_cell_has_six_neighbours() {
+        use crate::hex::solve::bits::{Cells, Geometry};
+
+        let geometry: Geometry<u64> = Geometry::new(3, 3);
+        // The centre (1, 1) is cell 4; its six neighbours are every cell but the two acute corners.
+        let around = geometry.neighbours(u64::bit(4));
+        assert_eq!(around.count(), 6);
+        assert!(!around.has(0) && !around.has(8));
+    }
 
     fn neighbours_by_rule(rows: usize, cols: usize, cell: usize) -> Vec<usize> {
         let (r, c) = ((cell / cols) as isize, (cell % cols) as isize);

@@ -22,8 +22,9 @@ use std::time::Instant;
 use super::bits::{Cells, Geometry};
 use super::inferior;
 use super::mustplay::mustplay;
-use super::position::{Keys, Position, Side};
-use super::table::{Entry, Table};
+use super::position::{Keys, Position};
+use crate::hex::Stone;
+use super::table::{Entry, Slot, Table};
 use super::vc::Connections;
 
 /// Infinity, for proof and disproof numbers: a proved result.
@@ -91,74 +92,44 @@ enum Expansion {
     Open(Vec<u16>),
 }
 
-/// Expansions already made, so that a position the search comes back to is not expanded
-/// again: the moves to search (or the decision) by hash, in buckets of two slots, the newer
-/// first. (One slot per hash lost 7% of a 7 x 7 search's expansions to collisions, each
-/// expanded again.)
+/// An expansion already made, so that a position the search comes back to is not expanded
+/// again: the moves to search, or the decision, by hash. The newer of two colliding
+/// expansions is worth more (`age`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Expanded<B> {
-    slots: Vec<(u64, B, u16, u8)>,
-    mask: usize,
-    /// The most entries the memory allows.
-    limit: usize,
-    /// Entries put since the last growth.
-    puts: usize,
+    hash: u64,
+    /// The moves to search, for [`Expanded::OPEN`].
+    moves: B,
+    /// The winning move, for [`Expanded::WON`].
+    cell: u16,
+    /// [`Expanded::LOST`], [`Expanded::WON`] or [`Expanded::OPEN`].
+    kind: u8,
+    /// When it was made, in expansions since the search began.
+    age: u32,
 }
 
 impl<B: Cells> Expanded<B> {
     const LOST: u8 = 1;
     const WON: u8 = 2;
     const OPEN: u8 = 3;
+}
 
-    fn new(megabytes: usize) -> Self {
-        let bytes = std::mem::size_of::<(u64, B, u16, u8)>();
-        let limit = (((megabytes.max(1) << 20) / bytes).next_power_of_two() / 2).max(2);
-        let start = limit.min(1 << 12);
-        Expanded {
-            slots: vec![(0, B::NONE, 0, 0); start],
-            mask: start - 1,
-            limit,
-            puts: 0,
-        }
+impl<B: Cells> Slot for Expanded<B> {
+    const EMPTY: Self = Expanded {
+        hash: 0,
+        moves: B::NONE,
+        cell: 0,
+        kind: 0,
+        age: 0,
+    };
+
+    fn hash(&self) -> u64 {
+        self.hash
     }
 
-    fn bucket(&self, hash: u64) -> usize {
-        hash as usize & self.mask & !1
-    }
-
-    fn get(&self, hash: u64) -> Option<(B, u16, u8)> {
-        let at = self.bucket(hash);
-        self.slots[at..at + 2]
-            .iter()
-            .find(|slot| slot.0 == hash && slot.3 != 0)
-            .map(|&(_, moves, cell, kind)| (moves, cell, kind))
-    }
-
-    fn put(&mut self, hash: u64, moves: B, cell: u16, kind: u8) {
-        self.puts += 1;
-        if self.puts * 2 > self.slots.len() && self.slots.len() < self.limit {
-            // Fourfold, keeping what is there.
-            let size = (self.slots.len() * 4).min(self.limit);
-            let old = std::mem::replace(&mut self.slots, vec![(0, B::NONE, 0, 0); size]);
-            self.mask = size - 1;
-            self.puts = 0;
-            // The older of each old bucket first, so that the newer stays first.
-            for pair in old.chunks_exact(2) {
-                for &slot in pair.iter().rev().filter(|s| s.3 != 0) {
-                    self.insert(slot);
-                }
-            }
-        }
-        self.insert((hash, moves, cell, kind));
-    }
-
-    /// Puts a slot first in its bucket, the bucket's first going second (unless it is the
-    /// same position).
-    fn insert(&mut self, slot: (u64, B, u16, u8)) {
-        let at = self.bucket(slot.0);
-        if self.slots[at].0 != slot.0 {
-            self.slots[at + 1] = self.slots[at];
-        }
-        self.slots[at] = slot;
+    /// Its age: the newer of two stays.
+    fn worth(&self) -> u32 {
+        self.age
     }
 }
 
@@ -168,7 +139,7 @@ pub struct Search<B: Cells> {
     pub geometry: Geometry<B>,
     /// The hash keys.
     pub keys: Keys,
-    table: Table,
+    table: Table<Entry>,
     vcs: Connections<B>,
     techniques: Techniques,
     /// What the search has done.
@@ -177,7 +148,7 @@ pub struct Search<B: Cells> {
     aborted: bool,
     /// Cell order for trying moves: the centre first.
     order: Vec<u16>,
-    expanded: Expanded<B>,
+    expanded: Table<Expanded<B>>,
 }
 
 /// Progressive widening (as in Benzene): how many of a position's moves, in their order, the
@@ -191,19 +162,6 @@ pub struct Search<B: Cells> {
 /// (and to 1.18 million with a third instead of a half, but a quarter took 2.7 million:
 /// too narrow a window digs too long into a hard move); on the empty 6 x 6, 19,347 to 16,996;
 /// on 8 x 8 after a1, 4.25 to 3.89 million.
-///
-/// # Examples
-///
-/// ```
-/// use arbiter::hex::solve::dfpn::{widening_window, INF};
-///
-/// // Six moves, the second proved to lose (φ 0): five live, so the window holds the first
-/// // 1 + 3 live ones, which reach to the fifth move.
-/// let kids = [(1, 1), (0, INF), (1, 1), (2, 3), (1, 1), (1, 1)];
-/// assert_eq!(widening_window(&kids), 5);
-/// // Two live moves: both.
-/// assert_eq!(widening_window(&[(1, 1), (0, INF), (1, 1)]), 3);
-/// ```
 pub fn widening_window(kids: &[(u32, u32)]) -> usize {
     let live = kids.iter().filter(|&&(phi, _)| phi != 0).count();
     if live < 2 {
@@ -257,7 +215,7 @@ impl<B: Cells> Search<B> {
             aborted: false,
             order,
             // A quarter of the memory for expansions, the rest for the table.
-            expanded: Expanded::new(if techniques.transposition {
+            expanded: Table::with_megabytes(if techniques.transposition {
                 megabytes / 4
             } else {
                 1
@@ -277,23 +235,11 @@ impl<B: Cells> Search<B> {
     }
 
     /// The table, for its statistics.
-    pub fn table(&self) -> &Table {
+    pub fn table(&self) -> &Table<Entry> {
         &self.table
     }
 
     /// Every cell, the farthest from the centre first.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use arbiter::hex::solve::bits::Geometry;
-    /// use arbiter::hex::solve::dfpn::{Search, Techniques};
-    ///
-    /// let search = Search::new(Geometry::<u64>::new(3, 3), 1, Techniques::default());
-    /// let cells: Vec<usize> = search.outside_in().collect();
-    /// assert_eq!(cells.len(), 9);
-    /// assert_eq!(cells.last(), Some(&4)); // the centre
-    /// ```
     pub fn outside_in(&self) -> impl Iterator<Item = usize> + '_ {
         self.order.iter().rev().map(|&cell| cell as usize)
     }
@@ -463,11 +409,11 @@ impl<B: Cells> Search<B> {
     /// takes connections away from the other colour: the side to move has none left, so its
     /// own connections are not built.
     fn expand(&mut self, position: &Position<B>, blocked: bool) -> Expansion {
-        if let Some((moves, cell, kind)) = self.expanded.get(position.hash) {
-            return match kind {
-                Expanded::<B>::WON => Expansion::Won(cell),
+        if let Some(known) = self.expanded.get(position.hash) {
+            return match known.kind {
+                Expanded::<B>::WON => Expansion::Won(known.cell),
                 Expanded::<B>::LOST => Expansion::Lost,
-                _ => Expansion::Open(self.in_order(moves)),
+                _ => Expansion::Open(self.in_order(known.moves)),
             };
         }
         let expansion = self.expand_afresh(position, blocked);
@@ -482,7 +428,13 @@ impl<B: Cells> Search<B> {
                 Expanded::<B>::OPEN,
             ),
         };
-        self.expanded.put(position.hash, moves, cell, kind);
+        self.expanded.store(Expanded {
+            hash: position.hash,
+            moves,
+            cell,
+            kind,
+            age: self.counts.expansions.min(u64::from(u32::MAX)) as u32,
+        });
         expansion
     }
 
@@ -498,8 +450,8 @@ impl<B: Cells> Search<B> {
     fn expand_afresh(&mut self, position: &Position<B>, blocked: bool) -> Expansion {
         self.counts.expansions += 1;
         let geometry = self.geometry;
-        let me: Side = position.to_move;
-        let them = me ^ 1;
+        let me = position.to_move;
+        let them = me.other();
         if position.joined(them, &geometry) {
             self.counts.decided += 1;
             return Expansion::Lost;
@@ -537,21 +489,21 @@ impl<B: Cells> Search<B> {
             if !undominated.is_empty() {
                 consider = undominated;
             }
-            if geometry.joins(stones[me], geometry.sides(me == 0)) {
+            if geometry.joins(stones[me.index()], geometry.sides(me == Stone::Red)) {
                 self.counts.decided += 1;
                 return Expansion::Won(empty.first().expect("an empty cell") as u16);
             }
-            if geometry.joins(stones[them], geometry.sides(them == 0)) {
+            if geometry.joins(stones[them.index()], geometry.sides(them == Stone::Red)) {
                 self.counts.decided += 1;
                 return Expansion::Lost;
             }
         }
         if self.techniques.connections {
-            let sides_me = me == 0;
+            let sides_me = me == Stone::Red;
             if !blocked {
                 let mine = self
                     .vcs
-                    .build(&geometry, sides_me, stones[me], stones[them]);
+                    .build(&geometry, sides_me, stones[me.index()], stones[them.index()]);
                 self.counts.builds += 1;
                 if let Some((key, _)) = mine.semi {
                     self.counts.decided += 1;
@@ -568,7 +520,7 @@ impl<B: Cells> Search<B> {
             }
             let theirs = self
                 .vcs
-                .build(&geometry, !sides_me, stones[them], stones[me]);
+                .build(&geometry, !sides_me, stones[them.index()], stones[me.index()]);
             self.counts.builds += 1;
             if theirs.joined || theirs.full.is_some() {
                 self.counts.decided += 1;
@@ -589,14 +541,36 @@ impl<B: Cells> Search<B> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::position::{BLUE, RED};
     use super::*;
+
+    #[test]
+    fn the_widening_window_holds_one_more_than_half_the_live_moves() {
+        use crate::hex::solve::dfpn::{widening_window, INF};
+
+        // Six moves, the second proved to lose (φ 0): five live, so the window holds the first
+        // 1 + 3 live ones, which reach to the fifth move.
+        let kids = [(1, 1), (0, INF), (1, 1), (2, 3), (1, 1), (1, 1)];
+        assert_eq!(widening_window(&kids), 5);
+        // Two live moves: both.
+        assert_eq!(widening_window(&[(1, 1), (0, INF), (1, 1)]), 3);
+    }
+
+    #[test]
+    fn cells_are_taken_from_the_outside_in() {
+        use crate::hex::solve::bits::Geometry;
+        use crate::hex::solve::dfpn::{Search, Techniques};
+
+        let search = Search::new(Geometry::<u64>::new(3, 3), 1, Techniques::default());
+        let cells: Vec<usize> = search.outside_in().collect();
+        assert_eq!(cells.len(), 9);
+        assert_eq!(cells.last(), Some(&4)); // the centre
+    }
 
     fn solve(
         n: usize,
         red: &[usize],
         blue: &[usize],
-        to_move: Side,
+        to_move: Stone,
         techniques: Techniques,
     ) -> bool {
         let geometry: Geometry<u64> = Geometry::new(n, n);
@@ -607,29 +581,36 @@ mod tests {
     }
 
     #[test]
-    fn two_expansions_that_collide_are_both_kept() {
-        let mut expanded: Expanded<u64> = Expanded::new(1);
-        let size = expanded.slots.len() as u64;
+    fn of_two_expansions_that_collide_the_newer_is_kept() {
+        let mut expanded: Table<Expanded<u64>> = Table::with_megabytes(1);
+        let size = expanded.capacity() as u64;
+        let open = |hash, moves, age| Expanded {
+            hash,
+            moves,
+            cell: 0,
+            kind: Expanded::<u64>::OPEN,
+            age,
+        };
         // Three hashes of one bucket: the newest two stay.
         let (a, b, c) = (6, 6 + size, 7 + 2 * size);
-        expanded.put(a, 0b1, 0, Expanded::<u64>::OPEN);
-        expanded.put(b, 0b10, 0, Expanded::<u64>::OPEN);
-        assert_eq!(expanded.get(a), Some((0b1, 0, Expanded::<u64>::OPEN)));
-        assert_eq!(expanded.get(b), Some((0b10, 0, Expanded::<u64>::OPEN)));
-        expanded.put(c, 0, 5, Expanded::<u64>::WON);
+        expanded.store(open(a, 0b1, 1));
+        expanded.store(open(b, 0b10, 2));
+        assert_eq!(expanded.get(a).map(|e| e.moves), Some(0b1));
+        assert_eq!(expanded.get(b).map(|e| e.moves), Some(0b10));
+        expanded.store(open(c, 0, 3));
         assert_eq!(expanded.get(a), None);
-        assert_eq!(expanded.get(b), Some((0b10, 0, Expanded::<u64>::OPEN)));
-        assert_eq!(expanded.get(c), Some((0, 5, Expanded::<u64>::WON)));
+        assert_eq!(expanded.get(b).map(|e| e.moves), Some(0b10));
+        assert_eq!(expanded.get(c).map(|e| e.age), Some(3));
         // Putting one again keeps a single copy.
-        expanded.put(c, 0, 6, Expanded::<u64>::WON);
-        assert_eq!(expanded.get(b), Some((0b10, 0, Expanded::<u64>::OPEN)));
-        assert_eq!(expanded.get(c), Some((0, 6, Expanded::<u64>::WON)));
+        expanded.store(open(c, 0b100, 4));
+        assert_eq!(expanded.get(b).map(|e| e.moves), Some(0b10));
+        assert_eq!(expanded.get(c).map(|e| e.moves), Some(0b100));
     }
 
     #[test]
     fn the_first_player_wins_every_small_empty_board() {
         for n in 1..=4 {
-            assert!(solve(n, &[], &[], RED, Techniques::default()), "{n} x {n}");
+            assert!(solve(n, &[], &[], Stone::Red, Techniques::default()), "{n} x {n}");
         }
     }
 
@@ -642,7 +623,7 @@ mod tests {
         };
         let mut search = Search::new(geometry, 4, no_table);
         // The empty board: Red wins, but not by a semi connection H-search sees at once.
-        let mut position = Position::new([0, 0], RED, &search.keys);
+        let mut position = Position::new([0, 0], Stone::Red, &search.keys);
         let cell = search.winning_move(&mut position).expect("a winning move");
         position.play(cell, &search.keys);
         assert_eq!(search.solve(&mut position), Some(false));
@@ -674,9 +655,9 @@ mod tests {
             },
         ];
         for techniques in off {
-            assert!(solve(3, &[], &[], RED, techniques));
+            assert!(solve(3, &[], &[], Stone::Red, techniques));
             // 3 x 3 with Red a1 (cell 0) and Blue to move: Blue wins (a1 is a losing opening).
-            assert!(solve(3, &[0], &[], BLUE, techniques), "{techniques:?}");
+            assert!(solve(3, &[0], &[], Stone::Blue, techniques), "{techniques:?}");
         }
     }
 }

@@ -26,21 +26,9 @@
 //! halved the positions of a sample of 7 x 7 openings (459,406 to 242,204) and took the
 //! empty 6 x 6 board's from 32,070 to 23,058 (`per_opening_nodes`); filling in again after
 //! the captured pairs ([`fill_in`]) took them to 187,586 and 19,659.
-//!
-//! # Examples
-//!
-//! ```
-//! use arbiter::hex::solve::bits::{Cells, Geometry};
-//! use arbiter::hex::solve::inferior::dead_cells;
-//!
-//! // 3 x 3, Red a2 b2 c1 (cells 3, 4, 2): a1's neighbours are the top side twice, b1 and a2,
-//! // and the left side twice. Red b1 (cell 1) makes four Red in a row around a1: dead.
-//! let geometry: Geometry<u64> = Geometry::new(3, 3);
-//! let red = u64::bit(1) | u64::bit(3);
-//! assert!(dead_cells(&geometry, [red, 0]).has(0));
-//! ```
 
 use super::bits::{Cells, Geometry};
+use crate::hex::Stone;
 
 /// The six neighbour steps of a cell, in order around it.
 const AROUND: [(isize, isize); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
@@ -188,11 +176,13 @@ const fn four_in_a_row(ring: u8) -> bool {
 
 /// The dead cells of a position, found by the ring rule (see the module's notes), filling as
 /// it goes until no more are found.
+#[cfg(test)]
 pub fn dead_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> B {
     filled_in(geometry, stones).0
 }
 
 /// The dead cells, and the stones with them filled in.
+#[cfg(test)]
 pub fn filled_in<B: Cells>(geometry: &Geometry<B>, mut stones: [B; 2]) -> (B, [B; 2]) {
     let empty = geometry.board & !(stones[0] | stones[1]);
     let dead = fill_dead(geometry, &mut stones, empty);
@@ -233,19 +223,6 @@ pub struct FillIn<B> {
 /// Fills in a position's dead cells and captured pairs, again and again: a captured pair
 /// filled can leave more cells dead, and those more pairs captured. (Filled once, the 7 x 7
 /// sample of `per_opening_nodes` searched 242,204 positions; filled to the end, 187,586.)
-///
-/// # Examples
-///
-/// ```
-/// use arbiter::hex::solve::bits::{Cells, Geometry};
-/// use arbiter::hex::solve::inferior::fill_in;
-///
-/// // 4 x 4, Red b2 (cell 5): b1 and c1 (cells 1, 2) are Red's, captured on its top side.
-/// let geometry: Geometry<u64> = Geometry::new(4, 4);
-/// let fill = fill_in(&geometry, [u64::bit(5), 0]);
-/// assert_eq!(fill.captured[0], u64::bit(1) | u64::bit(2));
-/// assert!(fill.stones[0].has(1) && fill.stones[0].has(2));
-/// ```
 pub fn fill_in<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> FillIn<B> {
     let mut fill = FillIn {
         dead: B::NONE,
@@ -270,6 +247,7 @@ pub fn fill_in<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> FillIn<B> {
 
 /// The cells captured by each colour (see the module's notes), the dead cells filled first.
 /// Only pairs that share no cell with another pair count: one answer cannot restore two.
+#[cfg(test)]
 pub fn captured_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> [B; 2] {
     captured_in_filled(geometry, filled_in(geometry, stones).1)
 }
@@ -321,7 +299,7 @@ pub fn captured_in_filled<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> [
 /// that reply, played by the mover instead. Following each cell to its killer, the killer's
 /// killer and so on ends at a cell that is not vulnerable, or goes round a cycle; every cell
 /// is dominated but the ends and one cell of each cycle, so a dominating move always stays.
-pub fn vulnerable_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: usize) -> B {
+pub fn vulnerable_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: Stone) -> B {
     let empty = geometry.board & !(stones[0] | stones[1]);
     let killer = killers(geometry, stones, mover);
     let mut dominated = B::NONE;
@@ -353,9 +331,9 @@ pub fn vulnerable_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover:
 /// Each cell's *killer* for a move by `mover` (see [`vulnerable_cells`]): the empty
 /// neighbour whose taking by the opponent would leave the cell dead; `usize::MAX` for a cell
 /// with none (or not empty).
-pub fn killers<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: usize) -> Vec<usize> {
+pub fn killers<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: Stone) -> Vec<usize> {
     let empty = geometry.board & !(stones[0] | stones[1]);
-    let opponent = mover ^ 1;
+    let opponent = mover.other().index();
     let mut killer = vec![usize::MAX; geometry.cells()];
     for cell in empty.iter() {
         let ring = Ring::of(geometry, stones, cell);
@@ -371,23 +349,9 @@ pub fn killers<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: usize) -
 /// The moves of `mover` that are passes: a stone on a dead cell joins nothing, and one on a
 /// cell `mover` has captured leaves its partner dead, so after either the position is, filled
 /// in, the one where `mover` passed. All of them have one value, the pass's.
-///
-/// # Examples
-///
-/// ```
-/// use arbiter::hex::solve::bits::{Cells, Geometry};
-/// use arbiter::hex::solve::inferior::passes;
-///
-/// // 3 x 3, Red b1 a2 (cells 1, 3): a1 is dead (four of Red's in a row around it, two of
-/// // them the top side), a move there a pass for either colour.
-/// let geometry: Geometry<u64> = Geometry::new(3, 3);
-/// let red = u64::bit(1) | u64::bit(3);
-/// assert!(passes(&geometry, [red, 0], 0).has(0));
-/// assert!(passes(&geometry, [red, 0], 1).has(0));
-/// ```
-pub fn passes<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: usize) -> B {
+pub fn passes<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: Stone) -> B {
     let fill = fill_in(geometry, stones);
-    fill.dead | fill.captured[mover]
+    fill.dead | fill.captured[mover.index()]
 }
 
 #[cfg(test)]
@@ -395,12 +359,49 @@ mod tests {
     use super::*;
 
     #[test]
+    fn four_in_a_row_around_a_cell_make_it_dead() {
+        use crate::hex::solve::bits::{Cells, Geometry};
+        use crate::hex::solve::inferior::dead_cells;
+
+        // 3 x 3, Red a2 b2 c1 (cells 3, 4, 2): a1's neighbours are the top side twice, b1 and a2,
+        // and the left side twice. Red b1 (cell 1) makes four Red in a row around a1: dead.
+        let geometry: Geometry<u64> = Geometry::new(3, 3);
+        let red = u64::bit(1) | u64::bit(3);
+        assert!(dead_cells(&geometry, [red, 0]).has(0));
+    }
+
+    #[test]
+    fn a_second_row_stone_captures_the_two_cells_above_it() {
+        use crate::hex::solve::bits::{Cells, Geometry};
+        use crate::hex::solve::inferior::fill_in;
+
+        // 4 x 4, Red b2 (cell 5): b1 and c1 (cells 1, 2) are Red's, captured on its top side.
+        let geometry: Geometry<u64> = Geometry::new(4, 4);
+        let fill = fill_in(&geometry, [u64::bit(5), 0]);
+        assert_eq!(fill.captured[0], u64::bit(1) | u64::bit(2));
+        assert!(fill.stones[0].has(1) && fill.stones[0].has(2));
+    }
+
+    #[test]
+    fn a_move_on_a_dead_cell_is_a_pass_for_either_colour() {
+        use crate::hex::solve::bits::{Cells, Geometry};
+        use crate::hex::solve::inferior::passes;
+
+        // 3 x 3, Red b1 a2 (cells 1, 3): a1 is dead (four of Red's in a row around it, two of
+        // them the top side), a move there a pass for either colour.
+        let geometry: Geometry<u64> = Geometry::new(3, 3);
+        let red = u64::bit(1) | u64::bit(3);
+        assert!(passes(&geometry, [red, 0], Stone::Red).has(0));
+        assert!(passes(&geometry, [red, 0], Stone::Blue).has(0));
+    }
+
+    #[test]
     fn a_cell_one_reply_from_dead_is_dominated_by_that_reply() {
         // 4 x 4, b2 (cell 5): Blue b1 c1 c2 (cells 1, 2, 6) around it; a Blue reply on b3
         // (cell 9) would make four in a row, so b2 is vulnerable for Red, and b3 dominates it.
         let geometry = g(4);
         let blue = u64::bit(1) | u64::bit(2) | u64::bit(6);
-        let dominated = vulnerable_cells(&geometry, [0, blue], 0);
+        let dominated = vulnerable_cells(&geometry, [0, blue], Stone::Red);
         assert!(dominated.has(5), "{dominated:b}");
         assert!(!dominated.has(9));
     }
@@ -444,7 +445,7 @@ mod tests {
         let geometry = g(4);
         let red = u64::bit(1) | u64::bit(2) | u64::bit(6);
         let blue = u64::bit(9);
-        assert_eq!(killers(&geometry, [red, blue], 0)[5], 8);
+        assert_eq!(killers(&geometry, [red, blue], Stone::Red)[5], 8);
     }
 
     #[test]

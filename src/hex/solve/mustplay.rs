@@ -4,22 +4,6 @@
 //! plays outside its carrier, the opponent plays the key and has joined its sides. So the side
 //! to move must play inside the carrier of every one of them at once: in their intersection.
 //! A move outside it loses, and when the intersection is empty every move does.
-//!
-//! # Examples
-//!
-//! ```
-//! use arbiter::hex::solve::bits::{Cells, Geometry};
-//! use arbiter::hex::solve::mustplay::mustplay;
-//! use arbiter::hex::solve::vc::Connections;
-//!
-//! // 3 x 3: Blue a2 and c2 with b2 between them. Blue threatens b2 (a semi connection keyed
-//! // there) and also to go round through b1 or b3; Red must play b2.
-//! let geometry: Geometry<u64> = Geometry::new(3, 3);
-//! let mut vcs = Connections::new(&geometry);
-//! let blue = vcs.build(&geometry, false, u64::bit(3) | u64::bit(5), 0);
-//! let empty = geometry.board & !(u64::bit(3) | u64::bit(5));
-//! assert_eq!(mustplay(&blue, empty), u64::bit(4));
-//! ```
 
 use super::bits::Cells;
 use super::vc::SideToSide;
@@ -43,6 +27,21 @@ mod tests {
     use super::super::bits::Geometry;
     use super::super::vc::Connections;
     use super::*;
+
+    #[test]
+    fn red_must_play_between_two_blue_stones() {
+        use crate::hex::solve::bits::{Cells, Geometry};
+        use crate::hex::solve::mustplay::mustplay;
+        use crate::hex::solve::vc::Connections;
+
+        // 3 x 3: Blue a2 and c2 with b2 between them. Blue threatens b2 (a semi connection keyed
+        // there) and also to go round through b1 or b3; Red must play b2.
+        let geometry: Geometry<u64> = Geometry::new(3, 3);
+        let mut vcs = Connections::new(&geometry);
+        let blue = vcs.build(&geometry, false, u64::bit(3) | u64::bit(5), 0);
+        let empty = geometry.board & !(u64::bit(3) | u64::bit(5));
+        assert_eq!(mustplay(&blue, empty), u64::bit(4));
+    }
 
     fn cells(names: &[&str]) -> u64 {
         names.iter().fold(0, |set, name| {

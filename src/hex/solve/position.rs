@@ -4,34 +4,13 @@
 use super::bits::{Cells, Geometry};
 use crate::hex::Stone;
 
-/// A colour, as an index: 0 for Red, 1 for Blue.
-pub type Side = usize;
-
-/// Red's index.
-pub const RED: Side = 0;
-/// Blue's index.
-pub const BLUE: Side = 1;
-
-/// The index of a colour.
-pub fn side_of(stone: Stone) -> Side {
-    match stone {
-        Stone::Red => RED,
-        Stone::Blue => BLUE,
-    }
-}
-
-/// The colour of an index.
-pub fn stone_of(side: Side) -> Stone {
-    if side == RED { Stone::Red } else { Stone::Blue }
-}
-
 /// A position: stones of both colours and the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position<B> {
     /// Each colour's stones, Red's first.
     pub stones: [B; 2],
     /// The side to move.
-    pub to_move: Side,
+    pub to_move: Stone,
     /// The Zobrist hash of the stones and the side to move.
     pub hash: u64,
 }
@@ -68,9 +47,9 @@ impl Keys {
 
 impl<B: Cells> Position<B> {
     /// A position with these stones and this side to move.
-    pub fn new(stones: [B; 2], to_move: Side, keys: &Keys) -> Self {
+    pub fn new(stones: [B; 2], to_move: Stone, keys: &Keys) -> Self {
         let mut hash = keys.start;
-        if to_move == BLUE {
+        if to_move == Stone::Blue {
             hash ^= keys.blue_to_move;
         }
         for (side, set) in stones.iter().enumerate() {
@@ -94,30 +73,32 @@ impl<B: Cells> Position<B> {
     /// The side to move plays `cell`; the other side moves next.
     #[inline]
     pub fn play(&mut self, cell: usize, keys: &Keys) {
-        self.stones[self.to_move] |= B::bit(cell);
-        self.hash ^= keys.cells[cell][self.to_move] ^ keys.blue_to_move;
-        self.to_move ^= 1;
+        let side = self.to_move.index();
+        self.stones[side] |= B::bit(cell);
+        self.hash ^= keys.cells[cell][side] ^ keys.blue_to_move;
+        self.to_move = self.to_move.other();
     }
 
     /// Takes back `cell`, played by the side that moved last.
     #[inline]
     pub fn undo(&mut self, cell: usize, keys: &Keys) {
-        self.to_move ^= 1;
-        self.stones[self.to_move] &= !B::bit(cell);
-        self.hash ^= keys.cells[cell][self.to_move] ^ keys.blue_to_move;
+        self.to_move = self.to_move.other();
+        let side = self.to_move.index();
+        self.stones[side] &= !B::bit(cell);
+        self.hash ^= keys.cells[cell][side] ^ keys.blue_to_move;
     }
 
     /// Whether `side` joins its two sides.
     #[inline]
-    pub fn joined(&self, side: Side, geometry: &Geometry<B>) -> bool {
-        geometry.joins(self.stones[side], geometry.sides(side == RED))
+    pub fn joined(&self, side: Stone, geometry: &Geometry<B>) -> bool {
+        geometry.joins(self.stones[side.index()], geometry.sides(side == Stone::Red))
     }
 
     /// The cells where `side` would join its sides with one more stone (all of them when it
     /// is joined already).
-    pub fn winning_cells(&self, side: Side, geometry: &Geometry<B>) -> B {
-        let own = self.stones[side];
-        let (from, to) = geometry.sides(side == RED);
+    pub fn winning_cells(&self, side: Stone, geometry: &Geometry<B>) -> B {
+        let own = self.stones[side.index()];
+        let (from, to) = geometry.sides(side == Stone::Red);
         let empty = self.empty(geometry);
         let from_reach = geometry.flood(from & own, own);
         let to_reach = geometry.flood(to & own, own);
@@ -138,13 +119,13 @@ mod tests {
     fn play_and_undo_keep_the_hash() {
         let geometry: Geometry<u64> = Geometry::new(3, 3);
         let keys = Keys::new(9);
-        let start = Position::new([0, 0], RED, &keys);
+        let start = Position::new([0, 0], Stone::Red, &keys);
         let mut position = start;
         position.play(4, &keys);
         position.play(0, &keys);
         assert_eq!(
             position,
-            Position::new([u64::bit(4), u64::bit(0)], RED, &keys)
+            Position::new([u64::bit(4), u64::bit(0)], Stone::Red, &keys)
         );
         position.undo(0, &keys);
         position.undo(4, &keys);
@@ -157,8 +138,8 @@ mod tests {
         let geometry: Geometry<u64> = Geometry::new(3, 3);
         let keys = Keys::new(9);
         // Red a1 and a3: a2 joins them (and the top to the bottom).
-        let position = Position::new([u64::bit(0) | u64::bit(6), 0], RED, &keys);
-        assert_eq!(position.winning_cells(RED, &geometry), u64::bit(3));
-        assert!(!position.joined(RED, &geometry));
+        let position = Position::new([u64::bit(0) | u64::bit(6), 0], Stone::Red, &keys);
+        assert_eq!(position.winning_cells(Stone::Red, &geometry), u64::bit(3));
+        assert!(!position.joined(Stone::Red, &geometry));
     }
 }

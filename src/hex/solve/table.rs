@@ -1,27 +1,28 @@
-//! The transposition table: what the search knows of positions it has met, in a fixed amount
-//! of memory.
+//! The search's memory of positions it has met, by their Zobrist hash, in a fixed amount of
+//! memory: one table type for both of its stores, the proof numbers ([`Entry`]) and the
+//! expansions (`dfpn`'s).
 //!
-//! Hex positions recur by many move orders, so the search keeps, per position (by its Zobrist
-//! hash), its proof and disproof numbers, the best move found and the work spent on it. The
-//! table is an array of two-entry buckets. It starts small and grows (fourfold, rehashing)
-//! as it fills, up to its memory budget, which it never passes; once there, a new entry
-//! replaces the bucket's entry with less work behind it.
-//!
-//! # Examples
-//!
-//! ```
-//! use arbiter::hex::solve::table::{Entry, Table};
-//!
-//! let mut table = Table::with_megabytes(1);
-//! table.store(Entry { hash: 42, phi: 0, delta: u32::MAX, best: 7, work: 10 });
-//! assert_eq!(table.get(42).map(|e| e.best), Some(7));
-//! assert!(table.get(43).is_none());
-//! ```
+//! Hex positions recur by many move orders, so the search keeps what it learns of each. The
+//! table is an array of two-slot buckets. It starts small and grows (fourfold, rehashing) as
+//! it fills, up to its memory budget, which it never passes; once there, a new entry replaces
+//! the bucket's entry worth less ([`Slot::worth`]). Two slots a bucket keep both positions
+//! when two collide, which one slot a bucket would lose to each other.
 
-/// What the table holds for one position.
+/// What a table holds for one position.
+pub(crate) trait Slot: Copy {
+    /// An empty slot.
+    const EMPTY: Self;
+    /// The position's hash; 0 marks an empty slot (the search's keys never hash a position to
+    /// 0).
+    fn hash(&self) -> u64;
+    /// What keeping the slot is worth: of a full bucket's two, the one worth less makes room.
+    fn worth(&self) -> u32;
+}
+
+/// What the search knows of a position's proof.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Entry {
-    /// The position's hash (0 marks an empty slot; a real hash of 0 is merely never stored).
+pub(crate) struct Entry {
+    /// The position's hash.
     pub hash: u64,
     /// Proof number: how hard it looks to prove a win for the side to move.
     pub phi: u32,
@@ -29,123 +30,130 @@ pub struct Entry {
     pub delta: u32,
     /// The best move found (for a won position, a winning one).
     pub best: u16,
-    /// The work spent on the position, for replacement.
+    /// The work spent on the position.
     pub work: u32,
 }
 
-/// A table of [`Entry`]s within a memory budget.
+impl Slot for Entry {
+    const EMPTY: Self = Entry {
+        hash: 0,
+        phi: 0,
+        delta: 0,
+        best: 0,
+        work: 0,
+    };
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The work spent on the position: what keeping it saves.
+    fn worth(&self) -> u32 {
+        self.work
+    }
+}
+
+/// A table of slots `S` within a memory budget.
 #[derive(Clone, Debug)]
-pub struct Table {
-    slots: Vec<Entry>,
+pub(crate) struct Table<S> {
+    slots: Vec<S>,
     mask: usize,
-    /// The most entries the budget allows.
+    /// The most slots the budget allows.
     limit: usize,
     /// Slots in use.
     occupied: usize,
-    /// Entries stored.
-    pub stores: u64,
-    /// Entries that replaced another position's.
-    pub replaced: u64,
 }
 
-/// The size of an entry in bytes.
-pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+impl<S: Slot> Table<S> {
+    /// The slots a table starts with (or its limit, when smaller).
+    const START: usize = 1 << 14;
 
-impl Table {
-    /// A table of at most `megabytes` MB (rounded down to a power of two of entries, at least
+    /// A table of at most `megabytes` MB (rounded down to a power of two of slots, at least
     /// two buckets).
     pub fn with_megabytes(megabytes: usize) -> Self {
-        let entries = (megabytes.max(1) << 20) / ENTRY_BYTES;
-        let limit = if entries.is_power_of_two() {
-            entries
+        let slots = (megabytes.max(1) << 20) / std::mem::size_of::<S>();
+        let limit = if slots.is_power_of_two() {
+            slots
         } else {
-            entries.next_power_of_two() / 2
+            slots.next_power_of_two() / 2
         }
         .max(4);
-        let start = limit.min(1 << 14);
+        let start = limit.min(Self::START);
         Table {
-            slots: vec![Entry::default(); start],
+            slots: vec![S::EMPTY; start],
             mask: start - 2,
             limit,
             occupied: 0,
-            stores: 0,
-            replaced: 0,
         }
     }
 
-    /// Grows fourfold (within the budget), moving every entry to its new bucket.
-    fn grow(&mut self) {
-        let size = (self.slots.len() * 4).min(self.limit);
-        let old = std::mem::replace(&mut self.slots, vec![Entry::default(); size]);
-        self.mask = size - 2;
-        self.occupied = 0;
-        for entry in old.into_iter().filter(|e| e.hash != 0) {
-            self.put(entry);
-        }
-    }
-
-    /// The number of entries the table can hold now.
+    /// The number of slots the table has now.
     pub fn capacity(&self) -> usize {
         self.slots.len()
     }
 
-    /// The number of entries the table may grow to.
+    /// The number of slots the table may grow to.
+    #[cfg(test)]
     pub fn limit(&self) -> usize {
         self.limit
     }
 
+    /// The first slot of the bucket of `hash`.
     fn bucket(&self, hash: u64) -> usize {
         (hash as usize) & self.mask
     }
 
-    /// The entry for `hash`, if the table holds one.
+    /// The slot for `hash`, if the table holds one.
     #[inline]
-    pub fn get(&self, hash: u64) -> Option<Entry> {
+    pub fn get(&self, hash: u64) -> Option<S> {
         let at = self.bucket(hash);
         self.slots[at..at + 2]
             .iter()
-            .find(|e| e.hash == hash && hash != 0)
+            .find(|slot| slot.hash() == hash && hash != 0)
             .copied()
     }
 
-    /// Stores an entry, over the same position's or the bucket's least worked one.
-    pub fn store(&mut self, entry: Entry) {
-        if entry.hash == 0 {
+    /// Stores a slot, over the same position's or the bucket's one worth less.
+    pub fn store(&mut self, slot: S) {
+        if slot.hash() == 0 {
             return;
         }
-        self.stores += 1;
         if self.occupied * 4 >= self.slots.len() * 3 && self.slots.len() < self.limit {
             self.grow();
         }
-        self.put(entry);
+        self.put(slot);
     }
 
-    fn put(&mut self, entry: Entry) {
-        let at = self.bucket(entry.hash);
-        let slot = if self.slots[at].hash == entry.hash {
+    /// Grows fourfold (within the budget), moving every slot to its new bucket.
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 4).min(self.limit);
+        let old = std::mem::replace(&mut self.slots, vec![S::EMPTY; size]);
+        self.mask = size - 2;
+        self.occupied = 0;
+        for slot in old.into_iter().filter(|slot| slot.hash() != 0) {
+            self.put(slot);
+        }
+    }
+
+    fn put(&mut self, slot: S) {
+        let at = self.bucket(slot.hash());
+        let [first, second] = [self.slots[at], self.slots[at + 1]];
+        let place = if first.hash() == slot.hash() {
             at
-        } else if self.slots[at + 1].hash == entry.hash {
+        } else if second.hash() == slot.hash() {
             at + 1
         } else {
-            let victim = if self.slots[at].work <= self.slots[at + 1].work {
+            let victim = if first.worth() <= second.worth() {
                 at
             } else {
                 at + 1
             };
-            if self.slots[victim].hash != 0 {
-                self.replaced += 1;
-            } else {
+            if self.slots[victim].hash() == 0 {
                 self.occupied += 1;
             }
             victim
         };
-        self.slots[slot] = entry;
-    }
-
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.slots.fill(Entry::default());
-        self.occupied = 0;
+        self.slots[place] = slot;
     }
 }
 
@@ -153,39 +161,49 @@ impl Table {
 mod tests {
     use super::*;
 
+    fn worked(hash: u64, work: u32) -> Entry {
+        Entry {
+            hash,
+            work,
+            ..Entry::default()
+        }
+    }
+
+    #[test]
+    fn a_stored_entry_is_found_by_its_hash_alone() {
+        let mut table = Table::with_megabytes(1);
+        table.store(Entry {
+            hash: 42,
+            phi: 0,
+            delta: u32::MAX,
+            best: 7,
+            work: 10,
+        });
+        assert_eq!(table.get(42).map(|e| e.best), Some(7));
+        assert!(table.get(43).is_none());
+    }
+
     #[test]
     fn the_table_grows_within_its_memory_and_keeps_the_more_worked_entry() {
         let mut table = Table::with_megabytes(1);
-        assert!(table.limit() * ENTRY_BYTES <= 1 << 20);
+        assert!(table.limit() * std::mem::size_of::<Entry>() <= 1 << 20);
         for hash in 1..200_000u64 {
-            table.store(Entry {
-                hash: hash * 0x9e37_79b9_7f4a_7c15,
-                work: 1,
-                ..Entry::default()
-            });
+            table.store(worked(hash * 0x9e37_79b9_7f4a_7c15, 1));
         }
         assert_eq!(table.capacity(), table.limit());
         // Full: a third position in a bucket evicts the less worked of the two there.
         let bucket_mate = |hash: u64| hash + (table.mask as u64 + 2);
         let (a, b) = (8u64, bucket_mate(8));
         let c = bucket_mate(b);
-        table.store(Entry {
-            hash: a,
-            work: 100,
-            ..Entry::default()
-        });
-        table.store(Entry {
-            hash: b,
-            work: 50,
-            ..Entry::default()
-        });
-        table.store(Entry {
-            hash: c,
-            work: 60,
-            ..Entry::default()
-        });
+        table.store(worked(a, 100));
+        table.store(worked(b, 50));
+        table.store(worked(c, 60));
         assert!(table.get(a).is_some());
         assert!(table.get(b).is_none());
         assert!(table.get(c).is_some());
+        // Stored again, a position keeps one slot.
+        table.store(worked(c, 70));
+        assert_eq!(table.get(c).map(|e| e.work), Some(70));
+        assert!(table.get(a).is_some());
     }
 }

@@ -4,7 +4,8 @@ use super::bits::{Cells, Geometry};
 use super::dfpn::{Search, Techniques};
 use super::position::Position;
 use super::*;
-use crate::hex::{cell_name, parse_cell};
+use crate::grid::Coord;
+use crate::hex::{Board, Stone, cell_name, parse_cell};
 
 fn names(cells: &[Coord]) -> Vec<String> {
     cells.iter().map(|&at| cell_name(at).to_string()).collect()
@@ -217,7 +218,7 @@ fn dfpn_wins<B: Cells>(
     techniques: Techniques,
 ) -> bool {
     let mut search = Search::new(geometry, 1, techniques);
-    let mut position = Position::new(stones, to_move, &search.keys);
+    let mut position = Position::new(stones, Stone::ALL[to_move], &search.keys);
     search.solve(&mut position).unwrap()
 }
 
@@ -299,7 +300,7 @@ fn check_moves_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_
     for cell in 0..rows * cols {
         for (side, stones) in [red, blue].into_iter().enumerate() {
             if stones & (1 << cell) != 0 {
-                board.set(coord(cell), Some(position::stone_of(side)));
+                board.set(coord(cell), Some(Stone::ALL[side]));
             }
         }
     }
@@ -314,7 +315,7 @@ fn check_moves_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_
             techniques,
             ..Settings::default()
         };
-        let solution = solve(&board, position::stone_of(to_move), &settings).unwrap();
+        let solution = solve(&board, Stone::ALL[to_move], &settings).unwrap();
         assert_eq!(solution.winning_moves, expected, "{board}{techniques:?}");
         let empty = rows * cols - (red | blue).count_ones() as usize;
         assert_eq!(solution.losing_moves.len(), empty - expected.len());
@@ -351,7 +352,7 @@ fn check_inferior_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, 
         expected,
         "dead and captured cells filled: {shown}"
     );
-    let killers = inferior::killers(&geometry, owned, to_move);
+    let killers = inferior::killers(&geometry, owned, Stone::ALL[to_move]);
     let empty = geometry.board & !(owned[0] | owned[1]);
     for cell in empty.iter().filter(|&cell| killers[cell] != usize::MAX) {
         let after = |at: usize| {
@@ -440,7 +441,7 @@ fn per_opening_nodes() {
         {
             continue;
         }
-        let mut position = Position::new([u64::bit(cell), 0], 1, &search.keys);
+        let mut position = Position::new([u64::bit(cell), 0], Stone::Blue, &search.keys);
         let before = search.counts.nodes;
         let t = std::time::Instant::now();
         let blue_wins = search.solve(&mut position).unwrap();
@@ -619,21 +620,21 @@ fn a_win_found_before_the_budget_ran_out_names_the_moves_still_unresolved() {
     solution.losing_moves = vec![at("a1"), at("b1")];
     solution.unknown_moves = vec![at("a7")];
     assert_eq!(
-        analysis::line(&solution),
+        line(&solution),
         "Red to move: Red wins with g6 (1 move unresolved)"
     );
     solution.unknown_moves.push(at("b7"));
     assert_eq!(
-        analysis::line(&solution),
+        line(&solution),
         "Red to move: Red wins with g6 (2 moves unresolved)"
     );
     solution.unknown_moves.clear();
-    assert_eq!(analysis::line(&solution), "Red to move: Red wins with g6");
+    assert_eq!(line(&solution), "Red to move: Red wins with g6");
     // The winner proved, but no move yet.
     solution.winning_moves.clear();
     solution.unknown_moves.push(at("g6"));
     assert_eq!(
-        analysis::line(&solution),
+        line(&solution),
         "Red to move: Red wins (1 move unresolved)"
     );
 }

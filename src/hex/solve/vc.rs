@@ -23,19 +23,6 @@
 //! are combined by the OR rule only once their intersection is empty, and the AND rule does not
 //! pass through the sides (which would connect everything along them). Each list has a fixed
 //! cap, so a build is bounded.
-//!
-//! # Examples
-//!
-//! ```
-//! use arbiter::hex::solve::bits::{Cells, Geometry};
-//! use arbiter::hex::solve::vc::Connections;
-//!
-//! // 3 x 3, Red stone in the centre: a bridge to each side, so Red has won already.
-//! let geometry: Geometry<u64> = Geometry::new(3, 3);
-//! let mut vcs = Connections::new(&geometry);
-//! let found = vcs.build(&geometry, true, u64::bit(4), 0);
-//! assert!(found.full.is_some());
-//! ```
 
 use std::collections::VecDeque;
 
@@ -564,18 +551,21 @@ impl<B: Cells> Connections<B> {
 
     /// The full carriers between two cells (or a cell and a side: `None` for the colour's
     /// first side, as a cell index past the board for its second), for tests and pictures.
+#[cfg(test)]
     pub fn fulls_between(&self, x: usize, y: usize) -> Vec<B> {
         let (x, y) = (self.node_of(x), self.node_of(y));
         self.fulls.of(self.pair(x, y)).to_vec()
     }
 
     /// The semi carriers between two cells, as [`Connections::fulls_between`] names them.
+#[cfg(test)]
     pub fn semis_between(&self, x: usize, y: usize) -> Vec<B> {
         let (x, y) = (self.node_of(x), self.node_of(y));
         self.semis.of(self.pair(x, y)).to_vec()
     }
 
     /// The piece a cell (or side, past the board) belongs to.
+#[cfg(test)]
     fn node_of(&self, cell: usize) -> u16 {
         if cell >= self.cells {
             cell as u16
@@ -615,6 +605,18 @@ fn greedy_union_avoiding<B: Cells>(semis: &[B], avoid: usize) -> Option<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_centre_stone_bridges_to_both_sides() {
+        use crate::hex::solve::bits::{Cells, Geometry};
+        use crate::hex::solve::vc::Connections;
+
+        // 3 x 3, Red stone in the centre: a bridge to each side, so Red has won already.
+        let geometry: Geometry<u64> = Geometry::new(3, 3);
+        let mut vcs = Connections::new(&geometry);
+        let found = vcs.build(&geometry, true, u64::bit(4), 0);
+        assert!(found.full.is_some());
+    }
 
     fn geometry(n: usize) -> Geometry<u64> {
         Geometry::new(n, n)

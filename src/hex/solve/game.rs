@@ -15,7 +15,7 @@
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
-use super::{Settings, Solution, Solver};
+use super::solver::{Settings, Solution, Solver};
 use crate::game::{Cases, Game};
 use crate::grid::Coord;
 use crate::hex::record::{self, Action};
@@ -37,14 +37,14 @@ pub struct Analysis {
 
 /// One analysed position's answer: its line, and whether the search ran out of time.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
+pub struct Verdict {
     /// The lines (the per-move analysis, then the position's own).
     pub lines: Vec<String>,
     /// Whether anything was left unknown.
     pub unknown: bool,
 }
 
-impl fmt::Display for Answer {
+impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.lines.last().map_or("", String::as_str))
     }
@@ -56,7 +56,7 @@ impl fmt::Display for Answer {
 /// `replies`, `unknown_moves`, `stats`), and with `moves`, `positions` and `lost_at`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Analysed {
+pub struct Judgement {
     /// The final position's solution.
     #[cfg_attr(feature = "serde", serde(flatten))]
     pub solution: Solution,
@@ -71,7 +71,7 @@ pub struct Analysed {
     pub board: Board,
     /// The answer's lines.
     #[cfg_attr(feature = "serde", serde(skip))]
-    pub answer: Answer,
+    pub answer: Verdict,
 }
 
 /// The winner after one move of a record.
@@ -103,7 +103,7 @@ pub struct LostAt {
     /// The move.
     pub played: String,
     /// Every move that would have kept the win.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::named::cells"))]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::board::named::cells"))]
     pub winning_moves: Vec<Coord>,
 }
 
@@ -126,7 +126,7 @@ impl Analysis {
     }
 
     /// Solves a case, with a record's move-by-move analysis when asked.
-    fn analyse(&self, case: &Case) -> Analysed {
+    fn analyse(&self, case: &Case) -> Judgement {
         let (board, recorded) = match case {
             Case::Board(board) => (board.clone(), None),
             Case::Record(replay) => (replay.board.clone(), replay.to_move),
@@ -147,12 +147,12 @@ impl Analysis {
                 .as_ref()
                 .is_some_and(|p: &Vec<MoveValue>| p.iter().any(|m| m.winner.is_none()));
         lines.push(line(&solution));
-        Analysed {
+        Judgement {
             solution,
             positions,
             lost_at,
             board,
-            answer: Answer { lines, unknown },
+            answer: Verdict { lines, unknown },
         }
     }
 
@@ -241,14 +241,14 @@ impl Analysis {
 }
 
 /// A board too big for the solver: an unknown answer saying why.
-fn too_large(board: Board, to_move: Stone, error: &super::SolveError) -> Analysed {
+fn too_large(board: Board, to_move: Stone, error: &super::SolveError) -> Judgement {
     let solution = Solution::nothing_proved(to_move);
-    Analysed {
+    Judgement {
         solution,
         positions: None,
         lost_at: None,
         board,
-        answer: Answer {
+        answer: Verdict {
             lines: vec![format!("{to_move} to move: unknown ({error})")],
             unknown: true,
         },
@@ -297,8 +297,8 @@ impl Game for Analysis {
     const NAME: &'static str = "hex";
     type Raw = Raw;
     type Case = Case;
-    type Verdict = Answer;
-    type Judgement = Analysed;
+    type Verdict = Verdict;
+    type Judgement = Judgement;
 
     fn read<'a, R: BufRead + 'a>(&'a self, input: R) -> Cases<'a, Raw> {
         Hex::CONTEST.read(input)
@@ -321,15 +321,15 @@ impl Game for Analysis {
         Hex::CONTEST.is_game_record(case)
     }
 
-    fn verdict(&self, case: &Case) -> Answer {
+    fn verdict(&self, case: &Case) -> Verdict {
         self.analyse(case).answer
     }
 
-    fn judge(&self, case: &Case) -> Analysed {
+    fn judge(&self, case: &Case) -> Judgement {
         self.analyse(case)
     }
 
-    fn verdict_of(&self, judgement: &Analysed) -> Answer {
+    fn verdict_of(&self, judgement: &Judgement) -> Verdict {
         judgement.answer.clone()
     }
 
@@ -337,7 +337,7 @@ impl Game for Analysis {
         &self,
         out: &mut W,
         _number: usize,
-        answer: &Answer,
+        answer: &Verdict,
     ) -> io::Result<()> {
         for line in &answer.lines {
             writeln!(out, "{line}")?;
@@ -345,21 +345,21 @@ impl Game for Analysis {
         Ok(())
     }
 
-    fn disagrees(&self, answer: &Answer) -> bool {
+    fn disagrees(&self, answer: &Verdict) -> bool {
         answer.unknown
     }
 
     fn explain(
         &self,
         _case: &Case,
-        judgement: &Analysed,
+        judgement: &Judgement,
         style: Style,
         out: &mut dyn Write,
     ) -> io::Result<()> {
         show::explain_solution(&judgement.board, &judgement.solution, style, out)
     }
 
-    fn draw(&self, _case: &Case, judgement: &Analysed, out: &mut dyn Write) -> io::Result<()> {
+    fn draw(&self, _case: &Case, judgement: &Judgement, out: &mut dyn Write) -> io::Result<()> {
         show::svg_solution(&judgement.board, &judgement.solution, out)
     }
 

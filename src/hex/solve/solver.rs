@@ -1,0 +1,523 @@
+//! The solver itself: [`solve`] and [`Solver`] find who wins a position with perfect play and
+//! every winning move, sharing a position's moves out among threads.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use super::bits::{Cells, Geometry, Wide};
+use super::dfpn::{self, Search, Techniques};
+use super::inferior;
+use super::position::Position;
+use crate::hex::{Board, Stone};
+use crate::grid::Coord;
+
+/// The largest board the solver takes, in cells (16 x 16).
+pub const MAX_CELLS: usize = 256;
+
+/// How the solver works: its time budget, its table's memory and its techniques.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Stop after this long; what is not proved by then is unknown.
+    pub budget: Option<Duration>,
+    /// The transposition table's size in megabytes.
+    pub megabytes: usize,
+    /// The techniques used.
+    pub techniques: Techniques,
+    /// The threads that solve a position's moves at once, each with a table of its own of
+    /// `megabytes` (1: one search, one table).
+    pub threads: usize,
+}
+
+/// The table's size unless told otherwise.
+pub const DEFAULT_MEGABYTES: usize = 256;
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            budget: None,
+            megabytes: DEFAULT_MEGABYTES,
+            techniques: Techniques::default(),
+            threads: 1,
+        }
+    }
+}
+
+/// A losing move and the winner's answer to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Reply {
+    /// The move.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "move", serialize_with = "crate::hex::board::named::cell")
+    )]
+    pub played: Coord,
+    /// A winning answer to it (none when the move itself ends the game for the winner, which
+    /// cannot happen, or the search ran out of time).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::board::named::maybe_cell"))]
+    pub reply: Option<Coord>,
+}
+
+/// What a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Stats {
+    /// Positions visited.
+    pub nodes: u64,
+    /// Positions expanded.
+    pub expansions: u64,
+    /// Positions decided without search.
+    pub decided: u64,
+    /// Virtual-connection builds.
+    pub vc_builds: u64,
+    /// Time taken, in milliseconds.
+    pub milliseconds: u64,
+    /// The table's capacity in entries.
+    pub table_entries: usize,
+}
+
+/// Who wins a position with perfect play, and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Solution {
+    /// The side to move.
+    pub to_move: Stone,
+    /// The winner; `None` when the budget ran out first.
+    pub winner: Option<Stone>,
+    /// Whether a colour has joined its sides already.
+    pub decided: bool,
+    /// Every winning move of the side to move (when it wins), in reading order.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::board::named::cells"))]
+    pub winning_moves: Vec<Coord>,
+    /// Every move proved to lose, in reading order.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::board::named::cells"))]
+    pub losing_moves: Vec<Coord>,
+    /// For a side to move that loses, the winner's answer to each of its moves.
+    pub replies: Vec<Reply>,
+    /// Moves not resolved within the budget.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::board::named::cells"))]
+    pub unknown_moves: Vec<Coord>,
+    /// What the search did.
+    pub stats: Stats,
+}
+
+impl Solution {
+    /// A position with `to_move` to move on which nothing is proved yet.
+    pub fn nothing_proved(to_move: Stone) -> Self {
+        Solution {
+            to_move,
+            winner: None,
+            decided: false,
+            winning_moves: Vec::new(),
+            losing_moves: Vec::new(),
+            replies: Vec::new(),
+            unknown_moves: Vec::new(),
+            stats: Stats::default(),
+        }
+    }
+}
+
+/// Why a position cannot be solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The board has too many cells.
+    #[error("a board of {cells} cells: the solver takes boards of at most {MAX_CELLS}")]
+    TooLarge {
+        /// The board's cells.
+        cells: usize,
+    },
+}
+
+/// Solves `board` with `to_move` to move: the winner, every winning move (or, for a losing
+/// side, the winner's answer to each of its moves), and what the search did.
+///
+/// # Errors
+/// A board of more than [`MAX_CELLS`] cells.
+///
+/// # Examples
+/// ```
+/// use arbiter::hex::solve::{Settings, solve};
+/// use arbiter::hex::{Board, Stone, cell_name};
+///
+/// let solution = solve(&Board::new(4), Stone::Red, &Settings::default()).unwrap();
+/// assert_eq!(solution.winner, Some(Stone::Red));
+/// let names: Vec<String> = solution.winning_moves.iter().map(|&at| cell_name(at).to_string()).collect();
+/// assert_eq!(names, ["d1", "c2", "b3", "a4"]);
+/// ```
+pub fn solve(board: &Board, to_move: Stone, settings: &Settings) -> Result<Solution, SolveError> {
+    Ok(Solver::new(board.rows(), board.cols(), settings)?.solve(board, to_move))
+}
+
+/// A solver for the positions of one board shape, keeping what it learns (its table) from one
+/// position to the next: the positions of one game share most of their search.
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::hex::{Board, Stone};
+/// use arbiter::hex::solve::{Settings, Solver};
+///
+/// let mut solver = Solver::new(3, 3, &Settings::default()).unwrap();
+/// let board: Board = "...\n.R.\n...".parse().unwrap();
+/// // Red's centre stone bridges to both sides: Red wins even with Blue to move.
+/// assert_eq!(solver.winner(&board, Stone::Blue), Some(Stone::Red));
+/// ```
+pub struct Solver {
+    search: Box<dyn Solve>,
+    settings: Settings,
+}
+
+impl Solver {
+    /// A solver for `rows` x `cols` boards.
+    ///
+    /// # Errors
+    /// A board of more than [`MAX_CELLS`] cells.
+    pub fn new(rows: usize, cols: usize, settings: &Settings) -> Result<Solver, SolveError> {
+        let cells = rows * cols;
+        let search: Box<dyn Solve> = if cells <= 64 {
+            Box::new(Searches::<u64>::new(Geometry::new(rows, cols), settings))
+        } else if cells <= 128 {
+            Box::new(Searches::<u128>::new(Geometry::new(rows, cols), settings))
+        } else if cells <= MAX_CELLS {
+            Box::new(Searches::<Wide>::new(Geometry::new(rows, cols), settings))
+        } else {
+            return Err(SolveError::TooLarge { cells });
+        };
+        Ok(Solver {
+            search,
+            settings: *settings,
+        })
+    }
+
+    /// Solves a position completely: every move of the side to move, within the budget
+    /// (counted from now).
+    pub fn solve(&mut self, board: &Board, to_move: Stone) -> Solution {
+        self.search.complete(board, to_move, self.settings.budget)
+    }
+
+    /// Only the winner of a position, within the budget (counted from now): `None` when the
+    /// budget ran out first.
+    pub fn winner(&mut self, board: &Board, to_move: Stone) -> Option<Stone> {
+        self.search.winner(board, to_move, self.settings.budget)
+    }
+}
+
+/// The solver's work on positions, for every set type.
+trait Solve {
+    fn complete(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution;
+    fn winner(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Option<Stone>;
+}
+
+/// A search, and the settings to start helpers with: the moves of a position are shared out
+/// among [`Settings::threads`] searches, this one and helpers with tables of their own.
+struct Searches<B: Cells> {
+    main: Search<B>,
+    settings: Settings,
+}
+
+impl<B: Cells> Searches<B> {
+    fn new(geometry: Geometry<B>, settings: &Settings) -> Self {
+        Searches {
+            main: Search::new(geometry, settings.megabytes, settings.techniques),
+            settings: *settings,
+        }
+    }
+
+    fn position_of(&self, board: &Board, to_move: Stone) -> Position<B> {
+        let geometry = self.main.geometry;
+        let mut stones = [B::NONE; 2];
+        for colour in Stone::ALL {
+            for at in board.stones(colour) {
+                stones[colour.index()] |= B::bit(geometry.index(at.row, at.col));
+            }
+        }
+        Position::new(stones, to_move, &self.main.keys)
+    }
+
+    /// Whether each of `cells`, played in `position`, wins for the player (`None` when the
+    /// deadline came first), shared out among the threads: each search takes the next cell
+    /// not yet taken, so that a thread that drew quick cells goes on to more. With
+    /// `root_first`, this thread solves `position` itself before it takes any (see
+    /// [`Searches::solve_root`]), while the others start on the cells.
+    fn solve_moves(
+        &mut self,
+        position: &mut Position<B>,
+        cells: &[usize],
+        root_first: bool,
+    ) -> (Vec<(usize, Option<bool>)>, Root) {
+        let threads = self.settings.threads.clamp(1, cells.len().max(1));
+        let next = AtomicUsize::new(0);
+        if threads == 1 {
+            let root = self.solve_root(position, root_first, &next, cells.len());
+            return (solve_taken(&mut self.main, position, cells, &next), root);
+        }
+        let (stones, to_move) = (position.stones, position.to_move);
+        let (geometry, settings, deadline) =
+            (self.main.geometry, self.settings, self.main.deadline());
+        let next = &next;
+        let helped = std::sync::Mutex::new(Vec::new());
+        let (root, mut values) = crate::pool::in_place_scope(|scope| {
+            for _ in 1..threads {
+                let helped = &helped;
+                scope.spawn(move |_| {
+                    let mut helper = Search::new(geometry, settings.megabytes, settings.techniques);
+                    helper.set_deadline(deadline);
+                    let mut position = Position::new(stones, to_move, &helper.keys);
+                    let values = solve_taken(&mut helper, &mut position, cells, next);
+                    if let Ok(mut helped) = helped.lock() {
+                        helped.push((values, helper.counts));
+                    }
+                });
+            }
+            let root = self.solve_root(position, root_first, next, cells.len());
+            (root, solve_taken(&mut self.main, position, cells, next))
+        });
+        for (more, counts) in helped.into_inner().unwrap_or_default() {
+            values.extend(more);
+            self.main.counts.add(counts);
+        }
+        (values, root)
+    }
+
+    /// When `wanted`, solves `position` itself, in at most half the time left: one search
+    /// that prunes as the search inside does finds the winner and a winning move far sooner
+    /// than the moves one by one (Benzene's 8 x 8 puzzles), and when the side to move loses,
+    /// it has proved every move lost, so no thread takes another (`next` goes to `cells`).
+    fn solve_root(
+        &mut self,
+        position: &mut Position<B>,
+        wanted: bool,
+        next: &AtomicUsize,
+        cells: usize,
+    ) -> Root {
+        if !wanted {
+            return Root::default();
+        }
+        let deadline = self.main.deadline();
+        let now = Instant::now();
+        self.main
+            .set_deadline(deadline.map(|end| now + end.saturating_duration_since(now) / 2));
+        let value = self.main.solve(position);
+        let winning = match value {
+            Some(true) => self.main.winning_move(position),
+            _ => None,
+        };
+        self.main.set_deadline(deadline);
+        if value == Some(false) {
+            next.fetch_max(cells, Ordering::Relaxed);
+        }
+        Root { value, winning }
+    }
+}
+
+/// What the search of a position itself found (see [`Searches::solve_root`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Root {
+    /// Whether the side to move wins, when proved.
+    value: Option<bool>,
+    /// A winning move, when it wins.
+    winning: Option<usize>,
+}
+
+/// Takes cells of `cells` one by one (`next` says which is next, shared by the threads) and
+/// says whether each, played in `position` by the side to move, wins for it.
+fn solve_taken<B: Cells>(
+    search: &mut Search<B>,
+    position: &mut Position<B>,
+    cells: &[usize],
+    next: &AtomicUsize,
+) -> Vec<(usize, Option<bool>)> {
+    let mut values = Vec::new();
+    while let Some(&cell) = cells.get(next.fetch_add(1, Ordering::Relaxed)) {
+        position.play(cell, &search.keys);
+        let reply_wins = search.solve(position);
+        position.undo(cell, &search.keys);
+        values.push((cell, reply_wins.map(|wins| !wins)));
+    }
+    values
+}
+
+impl<B: Cells> Solve for Searches<B> {
+    fn winner(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Option<Stone> {
+        self.main
+            .set_deadline(budget.map(|budget| Instant::now() + budget));
+        let mut position = self.position_of(board, to_move);
+        let me = position.to_move;
+        for side in [me, me.other()] {
+            if position.joined(side, &self.main.geometry) {
+                return Some(side);
+            }
+        }
+        self.main
+            .solve(&mut position)
+            .map(|wins| if wins { to_move } else { to_move.other() })
+    }
+
+    fn complete(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution {
+        let started = Instant::now();
+        let before = self.main.counts;
+        self.main
+            .set_deadline(budget.map(|budget| started + budget));
+        let geometry = self.main.geometry;
+        let coord = |cell: usize| Coord {
+            row: cell / geometry.cols,
+            col: cell % geometry.cols,
+        };
+        let mut position = self.position_of(board, to_move);
+        let me = position.to_move;
+        let empty = position.empty(&geometry);
+        let mut solution = Solution::nothing_proved(to_move);
+        for side in [me, me.other()] {
+            if position.joined(side, &geometry) {
+                solution.decided = true;
+                solution.winner = Some(side);
+                if side == me {
+                    solution.winning_moves = empty.iter().map(coord).collect();
+                }
+                return self.finish(solution, before, started);
+            }
+        }
+        let (values, root) = self.move_values(&mut position);
+        for &(cell, value) in &values {
+            match value {
+                Some(true) => solution.winning_moves.push(coord(cell)),
+                Some(false) => solution.losing_moves.push(coord(cell)),
+                None => solution.unknown_moves.push(coord(cell)),
+            }
+        }
+        if !solution.winning_moves.is_empty() || root.value == Some(true) {
+            solution.winner = Some(to_move);
+        } else if solution.unknown_moves.is_empty() {
+            solution.winner = Some(me.other());
+            for &(cell, _) in &values {
+                position.play(cell, &self.main.keys);
+                let reply = self.main.winning_move(&mut position).map(coord);
+                position.undo(cell, &self.main.keys);
+                solution.replies.push(Reply {
+                    played: coord(cell),
+                    reply,
+                });
+            }
+        }
+        self.finish(solution, before, started)
+    }
+}
+
+impl<B: Cells> Searches<B> {
+    /// Whether each move of the side to move wins (`None`: the deadline came first), every
+    /// empty cell's in reading order, and what the search of the position itself found, with
+    /// as few searches as what is known of the moves allows:
+    ///
+    /// - the position itself is solved first, on one thread while the others take moves
+    ///   ([`Searches::solve_root`]): its winning move needs no search of its own, and when
+    ///   the side to move loses, every move is lost;
+    /// - a position that a half turn maps onto itself has the same value after a move and
+    ///   after its image, so each pair is solved once;
+    /// - every move that is a pass (on a dead cell, or a cell the mover has captured,
+    ///   [`inferior::passes`]) has the pass's value: one of them is solved for all;
+    /// - a dominated move is never better than its killer ([`inferior::vulnerable_cells`]):
+    ///   after the others, it is solved only when its killer wins, and loses with it else.
+    ///
+    /// The moves far from the centre are taken first: theirs are most often the long searches
+    /// (on 7 x 7, the edge openings), and a long one taken last runs alone at the end (7 x 7
+    /// on two threads: 116 s in reading order, 95 s so).
+    fn move_values(&mut self, position: &mut Position<B>) -> (Vec<(usize, Option<bool>)>, Root) {
+        let geometry = self.main.geometry;
+        let (stones, me) = (position.stones, position.to_move);
+        let empty = position.empty(&geometry);
+        let rotated = |set: B| {
+            set.iter()
+                .fold(B::NONE, |r, cell| r | B::bit(geometry.rotated(cell)))
+        };
+        let symmetric = rotated(stones[0]) == stones[0] && rotated(stones[1]) == stones[1];
+        let (passes, killer) = if self.settings.techniques.inferior {
+            let filled = inferior::fill_in(&geometry, stones).stones;
+            let killer = inferior::killers(&geometry, filled, me);
+            let dominated = inferior::vulnerable_cells(&geometry, filled, me);
+            let passes = inferior::passes(&geometry, stones, me) & empty;
+            let killer: Vec<usize> = (0..geometry.cells())
+                .map(|cell| {
+                    let kept = !dominated.has(cell) || passes.has(cell);
+                    if kept { usize::MAX } else { killer[cell] }
+                })
+                .collect();
+            (passes, killer)
+        } else {
+            (B::NONE, vec![usize::MAX; geometry.cells()])
+        };
+        // The cell whose value each cell takes: itself, the first pass, or its image.
+        let first_pass = passes.first();
+        let canonical = |cell: usize| match first_pass {
+            Some(pass) if passes.has(cell) => pass,
+            _ if symmetric
+                && geometry.rotated(cell) < cell
+                && !passes.has(geometry.rotated(cell)) =>
+            {
+                geometry.rotated(cell)
+            }
+            _ => cell,
+        };
+        let own: Vec<usize> = self
+            .main
+            .outside_in()
+            .filter(|&cell| empty.has(cell) && canonical(cell) == cell)
+            .collect();
+        let mut value: Vec<Option<Option<bool>>> = vec![None; geometry.cells()];
+        let (mut pending, first): (Vec<usize>, Vec<usize>) = own
+            .into_iter()
+            .partition(|&cell| killer[cell] != usize::MAX);
+        let (solved, root) = self.solve_moves(position, &first, true);
+        if root.value == Some(false) {
+            return (empty.iter().map(|cell| (cell, Some(false))).collect(), root);
+        }
+        for (cell, won) in solved {
+            value[cell] = Some(won);
+        }
+        if let Some(cell) = root.winning {
+            value[canonical(cell)] = Some(Some(true));
+        }
+        pending.retain(|&cell| value[cell].is_none());
+        while !pending.is_empty() {
+            // A dominated move loses with its killer, and is solved when the killer wins or
+            // its value is unknown; one whose killer waits too waits (all of them are solved
+            // when nothing else is left).
+            let waits = |cell: usize| pending.contains(&canonical(killer[cell]));
+            let mut todo = Vec::new();
+            let mut later = Vec::new();
+            for &cell in &pending {
+                match value[canonical(killer[cell])] {
+                    Some(Some(false)) => value[cell] = Some(Some(false)),
+                    _ if waits(cell) => later.push(cell),
+                    _ => todo.push(cell),
+                }
+            }
+            if todo.is_empty() && later.len() == pending.len() {
+                todo = later;
+                later = Vec::new();
+            }
+            pending = later;
+            for (cell, won) in self.solve_moves(position, &todo, false).0 {
+                value[cell] = Some(won);
+            }
+        }
+        let values = empty
+            .iter()
+            .map(|cell| (cell, value[canonical(cell)].flatten()))
+            .collect();
+        (values, root)
+    }
+
+    fn finish(&self, mut solution: Solution, before: dfpn::Counts, started: Instant) -> Solution {
+        let counts = self.main.counts;
+        solution.stats = Stats {
+            nodes: counts.nodes - before.nodes,
+            expansions: counts.expansions - before.expansions,
+            decided: counts.decided - before.decided,
+            vc_builds: counts.builds - before.builds,
+            milliseconds: started.elapsed().as_millis() as u64,
+            table_entries: self.main.table().capacity(),
+        };
+        solution
+    }
+}
+
