@@ -1,31 +1,21 @@
-//! Go as a [`Game`]: contest positions and game records, judged by the options a user gives.
+//! The Go judge with its options ([`Go`]): what counts (the contest's rule or a rule set),
+//! komi and dead stones, and the judgement of a case with everything it rests on.
 //!
-//! The input's first non-blank byte says what it is: `(` for SGF records
-//! ([`super::sgf`]), anything else for the contest format ([`super::stanford`]). Each game
-//! of a record is replayed as it is read (so that a broken record is an error naming the
-//! game and the move), then scored:
-//!
-//! - by the contest's rule (`Choice::Contest`, the default for contest input): territory
-//!   against territory, every stone alive unless dead stones are asked for;
-//! - or by a rule set (`Choice::Rules`; for records the default is the record's `RU`, else
-//!   japanese), with komi (default: `KM`, else 0), handicap compensation, prisoners, and
-//!   dead stones from the markup, the user's list, or arbiter's estimate (for records the
-//!   default is the markup when the final node has `TB`/`TW`, else the estimate).
-
-use std::io::{self, BufRead, Write};
+//! A contest position is counted by the contest's rule unless real rules are asked for; a
+//! game record by a rule set (the record's `RU` by default, else japanese), with komi (`KM`
+//! by default, else 0), handicap compensation, prisoners, and dead stones from the markup,
+//! the user's list, or arbiter's estimate (by default the markup when the final node has
+//! `TB`/`TW`, else the estimate).
 
 use super::dead::{self, DeadFrom};
+use super::position::{Position, Stone};
 use super::record::{self, RecordError, Replay, Warning, gtp, parse_gtp};
 use super::rules::RuleSet;
 use super::scoring::{self, Count, Scored, Stones, Terms};
 use super::sgf::Recorded;
-use super::{GameResult, Komi, Position, Score, Stone, Territory, Verdict, board};
-use crate::game::{Cases, Game, Notation, Pieces, Written};
+use super::territory::{ContestVerdict, GameResult, Komi, Score, Territory};
+use super::board;
 use crate::grid::Coord;
-use crate::input::{CaseTexts, Cut, ErrorKind, Illegal, InputError, Place};
-use crate::render::Style;
-use crate::sgf::{Games, sniff};
-use crate::validate::Report;
 
 /// What counts: the contest's rule, or a rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +89,7 @@ impl Go {
 
     /// The rule set a record is replayed and scored under, and where it comes from; a
     /// warning when its `RU` names no rule set arbiter knows.
-    fn rules_of(&self, record: &record::Record) -> (RuleSet, Source, Option<String>) {
+    pub(crate) fn rules_of(&self, record: &record::Record) -> (RuleSet, Source, Option<String>) {
         match self.rules {
             Some(Choice::Rules(rules)) => (rules, Source::Option, None),
             Some(Choice::Contest) | None => match &record.rules {
@@ -115,45 +105,6 @@ impl Go {
             },
         }
     }
-
-    /// Reads and replays one game of a collection.
-    fn replay_game(&self, game: crate::sgf::GameText) -> Result<Case, InputError> {
-        let mut record = super::sgf::record(&game)?;
-        let number = game.number;
-        record.source = Some(game.text);
-        let (rules, _, warning) = self.rules_of(&record);
-        let replay = record::replay(record, rules).map_err(|e| record_error(e, number))?;
-        Ok(Case::Record(Box::new(GameCase {
-            replay,
-            note: warning,
-        })))
-    }
-}
-
-/// A record's error as an input error naming the game and, for a move, the move.
-fn record_error(error: RecordError, game: usize) -> InputError {
-    let place = match &error {
-        RecordError::Occupied { number, .. } => Some(Place::Move {
-            number: *number,
-            pos: None,
-        }),
-        RecordError::OffBoard { what, .. } => what
-            .strip_prefix("move ")
-            .and_then(|n| n.parse().ok())
-            .map(|number| Place::Move { number, pos: None }),
-        _ => None,
-    };
-    InputError::new(place, ErrorKind::Illegal(Illegal::new(error))).in_game(game)
-}
-
-/// What the reader cuts out of a Go input: a contest position, or a game's text, to be parsed
-/// and replayed by [`Game::prepare`].
-#[derive(Clone, Debug)]
-pub enum Raw {
-    /// A contest position, read whole.
-    Position(Position),
-    /// One game of an SGF collection.
-    Game(crate::sgf::GameText),
 }
 
 /// One Go case: a contest position, or a replayed game record.
@@ -217,18 +168,18 @@ impl Counted {
 
 /// The answer of one case: the contest's line, or a result under a rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Verdict {
     /// The contest's verdict: `Black wins by 3`.
-    Contest(Verdict),
+    Contest(ContestVerdict),
     /// A result: `B+3.5`.
     Scored(Box<Counted>),
 }
 
-impl std::fmt::Display for Outcome {
+impl std::fmt::Display for Verdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Outcome::Contest(verdict) => verdict.fmt(f),
-            Outcome::Scored(counted) => counted.result.fmt(f),
+            Verdict::Contest(verdict) => verdict.fmt(f),
+            Verdict::Scored(counted) => counted.result.fmt(f),
         }
     }
 }
@@ -244,6 +195,16 @@ pub enum Judgement {
     Contest(ContestCount),
     /// Under a rule set.
     Scored(Box<GameJudgement>),
+}
+
+impl Judgement {
+    /// The verdict the judgement holds.
+    pub fn verdict(&self) -> Verdict {
+        match self {
+            Judgement::Contest(count) => Verdict::Contest(count.score.verdict()),
+            Judgement::Scored(game) => Verdict::Scored(Box::new(game.counted.clone())),
+        }
+    }
 }
 
 /// The contest's count: both players' stones and territory, and the territory map.
@@ -368,101 +329,23 @@ pub struct Detail {
     pub scored: Scored,
 }
 
-impl Game for Go {
-    const NAME: &'static str = "go";
-    type Raw = Raw;
-    type Case = Case;
-    type Verdict = Outcome;
-    type Judgement = Judgement;
-
-    fn read<'a, R: BufRead + 'a>(&'a self, mut input: R) -> Cases<'a, Raw> {
-        let sniffed = match sniff(&mut input) {
-            Ok(sniffed) => sniffed,
-            Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
-        };
-        if sniffed.sgf {
-            let games = Games::new(input, sniffed.skipped, sniffed.pos.line);
-            Box::new(games.map(|game| game.map(Raw::Game)))
-        } else {
-            let positions = super::stanford::cases_from(input, sniffed.token_pos);
-            Box::new(positions.map(|position| position.map(Raw::Position)))
-        }
-    }
-
-    fn read_for_threads<'a, R: BufRead + 'a>(&'a self, mut input: R) -> Pieces<'a, Raw> {
-        let sniffed = match sniff(&mut input) {
-            Ok(sniffed) => sniffed,
-            Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
-        };
-        if sniffed.sgf {
-            let games = Games::new(input, sniffed.skipped, sniffed.pos.line);
-            Box::new(games.map(|game| game.map(|game| Cut::Read(Raw::Game(game)))))
-        } else {
-            let positions = super::stanford::cut_cases_from(input, sniffed.token_pos);
-            Box::new(positions.map(|piece| {
-                piece.map(|piece| match piece {
-                    Cut::Read(position) => Cut::Read(Raw::Position(position)),
-                    Cut::Texts(texts) => Cut::Texts(texts),
-                })
-            }))
-        }
-    }
-
-    fn read_texts(&self, texts: CaseTexts) -> Cases<'_, Raw> {
-        Box::new(super::stanford::read_texts(texts).map(|position| position.map(Raw::Position)))
-    }
-
-    fn weight(&self, raw: &Raw) -> usize {
-        match raw {
-            Raw::Position(position) => position.size() * position.size(),
-            Raw::Game(game) => game.text.len(),
-        }
-    }
-
-    fn prepare(&self, raw: Raw) -> Result<Case, InputError> {
-        let (case, game) = match raw {
-            Raw::Position(position) => (Case::Position(position), None),
-            Raw::Game(game) => {
-                let number = game.number;
-                (self.replay_game(game)?, Some(number))
-            }
-        };
-        self.check(&case).map_err(|e| match game {
-            Some(number) => record_error(e, number),
-            None => record_error(e, 0).without_case(),
-        })?;
-        Ok(case)
-    }
-
-    fn is_game_record(&self, case: &Case) -> bool {
-        matches!(case, Case::Record(_))
-    }
-
-    fn warnings(&self, case: &Case) -> Vec<String> {
-        match case {
-            Case::Position(_) => Vec::new(),
-            Case::Record(recorded) => recorded
-                .note
-                .iter()
-                .cloned()
-                .chain(recorded.replay.warnings.iter().map(Warning::to_string))
-                .collect(),
-        }
-    }
-
-    fn verdict(&self, case: &Case) -> Outcome {
+impl Go {
+    /// The verdict alone, found as cheaply as possible: a contest position counted by the
+    /// contest's rule, every stone alive, needs no judgement.
+    pub fn verdict_of_case(&self, case: &Case) -> Verdict {
         match (case, self.contest_for(case)) {
             (Case::Position(position), true) if self.dead.is_none() && self.dead_at.is_empty() => {
-                Outcome::Contest(super::score(position).verdict())
+                Verdict::Contest(super::territory::score(position).verdict())
             }
             _ => match self.count(case).expect(CHECKED) {
-                Counting::Contest(count) => Outcome::Contest(count.score.verdict()),
-                Counting::Scored { counted, .. } => Outcome::Scored(Box::new(counted)),
+                Counting::Contest(count) => Verdict::Contest(count.score.verdict()),
+                Counting::Scored { counted, .. } => Verdict::Scored(Box::new(counted)),
             },
         }
     }
 
-    fn judge(&self, case: &Case) -> Judgement {
+    /// The judgement of a case checked by the reader.
+    pub fn judgement(&self, case: &Case) -> Judgement {
         match self.count(case).expect(CHECKED) {
             Counting::Contest(count) => Judgement::Contest(count),
             Counting::Scored {
@@ -476,152 +359,10 @@ impl Game for Go {
         }
     }
 
-    fn verdict_of(&self, judgement: &Judgement) -> Outcome {
-        match judgement {
-            Judgement::Contest(count) => Outcome::Contest(count.score.verdict()),
-            Judgement::Scored(game) => Outcome::Scored(Box::new(game.counted.clone())),
-        }
-    }
-
-    fn write_line<W: Write + ?Sized>(
-        &self,
-        out: &mut W,
-        number: usize,
-        outcome: &Outcome,
-    ) -> io::Result<()> {
-        match outcome {
-            Outcome::Contest(verdict) if !self.check => {
-                super::stanford::write_verdict(out, *verdict)
-            }
-            Outcome::Scored(counted) if !self.check => writeln!(out, "{}", counted.result),
-            Outcome::Scored(counted) if counted.differs() => {
-                let source = |from: Source| match from {
-                    Source::Option => "given",
-                    Source::Record => "from the record",
-                    Source::Default => "by default",
-                };
-                let dead = match counted.dead.0 {
-                    DeadFrom::Markup => "from the markup",
-                    DeadFrom::Estimate => "estimated",
-                    DeadFrom::None => "none",
-                    DeadFrom::List => "as listed",
-                };
-                writeln!(
-                    out,
-                    "game {number}: recorded {}, counted {}: rules {} ({}), komi {} ({}), dead \
-                     stones {dead} ({})",
-                    counted.recorded.as_deref().unwrap_or("?"),
-                    counted.result,
-                    counted.rules.0,
-                    source(counted.rules.1),
-                    counted.komi.0,
-                    source(counted.komi.1),
-                    counted.dead.1
-                )
-            }
-            _ => Ok(()),
-        }
-    }
-
-    fn disagrees(&self, outcome: &Outcome) -> bool {
-        self.check && matches!(outcome, Outcome::Scored(counted) if counted.differs())
-    }
-
-    fn explain(
-        &self,
-        case: &Case,
-        judgement: &Judgement,
-        style: Style,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        match judgement {
-            Judgement::Contest(count) => {
-                let position = match case {
-                    Case::Position(position) => position,
-                    Case::Record(_) => &count.position,
-                };
-                super::show::explain(position, count, style, out)
-            }
-            Judgement::Scored(game) => super::show::explain_game(game, style, out),
-        }
-    }
-
-    fn draw(&self, case: &Case, judgement: &Judgement, out: &mut dyn Write) -> io::Result<()> {
-        let _ = case;
-        match judgement {
-            Judgement::Contest(count) => super::show::svg(&count.position, &count.territory, out),
-            Judgement::Scored(game) => super::show::svg_game(game, out),
-        }
-    }
-
-    const NOTATIONS: &'static [Notation] = &[Notation::Sgf];
-
-    fn write_record(
-        &self,
-        case: &Case,
-        judgement: &Judgement,
-        notation: Notation,
-        out: &mut dyn Write,
-    ) -> io::Result<Written> {
-        if notation != Notation::Sgf {
-            return Err(io::Error::new(
-                io::ErrorKind::Unsupported,
-                format!("go writes no {notation} records"),
-            ));
-        }
-        let Judgement::Scored(game) = judgement else {
-            return Err(io::Error::new(
-                io::ErrorKind::Unsupported,
-                "a record needs real rules (--rules)",
-            ));
-        };
-        let detail = &game.detail;
-        let width = detail.stones.width();
-        // As KGS writes it: each side's territory, with the points under the other side's
-        // dead stones.
-        let mut black = Vec::new();
-        let mut white = Vec::new();
-        for (i, owner) in detail.scored.territory.iter().enumerate() {
-            let at = Coord {
-                row: i / width,
-                col: i % width,
-            };
-            match owner {
-                Some(Stone::Black) => black.push(at),
-                Some(Stone::White) => white.push(at),
-                None => {}
-            }
-        }
-        for &at in &detail.scored.dead {
-            match detail.stones.get(at) {
-                Some(Stone::Black) => white.push(at),
-                Some(Stone::White) => black.push(at),
-                None => {}
-            }
-        }
-        let result = game.result.to_string();
-        let text = match case {
-            Case::Record(recorded) if recorded.replay.record.source.is_some() => {
-                let source = recorded.replay.record.source.as_deref().unwrap_or_default();
-                super::sgf::with_scoring(source, &black, &white, &result)
-            }
-            _ => super::sgf::position_record(&detail.stones, game, &black, &white),
-        };
-        out.write_all(text.as_bytes())?;
-        out.write_all(b"\n")?;
-        Ok(Written::Record)
-    }
-
-    fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report> {
-        super::stanford::validate(input)
-    }
-}
-
-impl Go {
     /// Checks what judging `case` with these options needs beyond what the reader checks: a
     /// square board for the contest's rule, at most 52 x 52 for dead-stone work, and a stone
     /// on every point of the dead-stone list. Judging a checked case cannot fail.
-    fn check(&self, case: &Case) -> Result<(), RecordError> {
+    pub(crate) fn check(&self, case: &Case) -> Result<(), RecordError> {
         let (width, height) = match case {
             Case::Position(position) => (position.size(), position.size()),
             Case::Record(recorded) => (

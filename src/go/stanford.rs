@@ -20,7 +20,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{MAX_SIZE, Position, Stone, Verdict};
+use super::{MAX_SIZE, Position, Stone, ContestVerdict};
 use crate::grid::Coord;
 use crate::input::cases::{self, Body, CaseTexts, Cut, Framed, Framing, Glance};
 use crate::input::tokens::Tokens;
@@ -72,12 +72,12 @@ struct Positions {
 ///
 /// # Errors
 /// When writing fails.
-pub fn write_verdict(out: &mut (impl Write + ?Sized), verdict: Verdict) -> io::Result<()> {
+pub fn write_verdict(out: &mut (impl Write + ?Sized), verdict: ContestVerdict) -> io::Result<()> {
     // Written piece by piece: this runs once a case, and the formatting machinery would
     // cost more than the scoring of a 19 x 19 board.
     match verdict {
-        Verdict::Draw => out.write_all(b"Draw\n"),
-        Verdict::Win { winner, by } => {
+        ContestVerdict::Draw => out.write_all(b"Draw\n"),
+        ContestVerdict::Win { winner, by } => {
             let winner: &[u8] = if winner == Stone::Black {
                 b"Black"
             } else {

@@ -2,7 +2,7 @@
 //!
 //! The rules are those of `docs/specs/hex.md`: an N x N rhombus of hexagons, Red joining the top and
 //! bottom rows, Blue the left and right columns, and a position is `Impossible` when no legal
-//! game reaches it. [`judge`] returns a [`Judgement`] that carries its evidence: the stone
+//! game reaches it. [`judge`] returns a [`BoardJudgement`] that carries its evidence: the stone
 //! counts, the winning chain and every stone that could have been played last, or the rule
 //! that makes the position impossible, with the chains that show it.
 //!
@@ -18,12 +18,12 @@
 //!
 //! ```
 //! use arbiter::grid::Coord;
-//! use arbiter::hex::{judge, Board, Stone, Verdict};
+//! use arbiter::hex::{judge, Board, BoardVerdict, Stone};
 //!
 //! let board: Board = "RRB\nBBB\nBRR".parse().unwrap();
 //! let judgement = judge(&board);
 //! assert_eq!(judgement.verdict.to_string(), "Blue wins");
-//! let Verdict::Win(win) = judgement.verdict else { unreachable!() };
+//! let BoardVerdict::Win(win) = judgement.verdict else { unreachable!() };
 //! assert_eq!(win.winner, Stone::Blue);
 //! // The centre stone lies on every blue chain, so it alone can have been the last move.
 //! assert_eq!(win.last_stones, [Coord { row: 1, col: 1 }]);

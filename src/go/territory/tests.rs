@@ -2,6 +2,8 @@
 //! area and territory scoring, and against a plain flood fill on random boards.
 
 use super::*;
+use crate::go::{Occupied, generate, stanford};
+use crate::grid::Coord;
 use proptest::prelude::*;
 
 fn position(diagram: &str) -> Position {
@@ -65,7 +67,7 @@ fn stones_and_komi_do_not_count_in_the_contest_rule() {
     let s = score(&position("XXX\nX.X\nXXX"));
     assert_eq!(
         s.verdict(),
-        Verdict::Win {
+        ContestVerdict::Win {
             winner: Stone::Black,
             by: 1
         }

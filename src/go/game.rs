@@ -1,0 +1,291 @@
+//! Go as a [`Game`]: contest positions and game records, judged by the options a user gives.
+//!
+//! The input's first non-blank byte says what it is: `(` for SGF records
+//! ([`super::sgf`]), anything else for the contest format ([`super::stanford`]). Each game
+//! of a record is replayed as it is read (so that a broken record is an error naming the
+//! game and the move), then scored:
+//!
+//! by the contest's rule or by a rule set, as the judge's options say ([`super::judge`]).
+
+use std::io::{self, BufRead, Write};
+
+use super::dead::DeadFrom;
+use super::judge::{Case, GameCase, Go, Judgement, Source, Verdict};
+use super::position::{Position, Stone};
+use super::record::{self, RecordError, Warning};
+use crate::game::{Cases, Game, Notation, Pieces, Written};
+use crate::grid::Coord;
+use crate::input::{CaseTexts, Cut, ErrorKind, Illegal, InputError, Place};
+use crate::render::Style;
+use crate::sgf::{Games, sniff};
+use crate::validate::Report;
+
+impl Go {
+    /// Reads and replays one game of a collection.
+    fn replay_game(&self, game: crate::sgf::GameText) -> Result<Case, InputError> {
+        let mut record = super::sgf::record(&game)?;
+        let number = game.number;
+        record.source = Some(game.text);
+        let (rules, _, warning) = self.rules_of(&record);
+        let replay = record::replay(record, rules).map_err(|e| record_error(e, number))?;
+        Ok(Case::Record(Box::new(GameCase {
+            replay,
+            note: warning,
+        })))
+    }
+}
+
+/// A record's error as an input error naming the game and, for a move, the move.
+fn record_error(error: RecordError, game: usize) -> InputError {
+    let place = match &error {
+        RecordError::Occupied { number, .. } => Some(Place::Move {
+            number: *number,
+            pos: None,
+        }),
+        RecordError::OffBoard { what, .. } => what
+            .strip_prefix("move ")
+            .and_then(|n| n.parse().ok())
+            .map(|number| Place::Move { number, pos: None }),
+        _ => None,
+    };
+    InputError::new(place, ErrorKind::Illegal(Illegal::new(error))).in_game(game)
+}
+
+/// What the reader cuts out of a Go input: a contest position, or a game's text, to be parsed
+/// and replayed by [`Game::prepare`].
+#[derive(Clone, Debug)]
+pub enum Raw {
+    /// A contest position, read whole.
+    Position(Position),
+    /// One game of an SGF collection.
+    Game(crate::sgf::GameText),
+}
+
+impl Game for Go {
+    const NAME: &'static str = "go";
+    type Raw = Raw;
+    type Case = Case;
+    type Verdict = Verdict;
+    type Judgement = Judgement;
+
+    fn read<'a, R: BufRead + 'a>(&'a self, mut input: R) -> Cases<'a, Raw> {
+        let sniffed = match sniff(&mut input) {
+            Ok(sniffed) => sniffed,
+            Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
+        };
+        if sniffed.sgf {
+            let games = Games::new(input, sniffed.skipped, sniffed.pos.line);
+            Box::new(games.map(|game| game.map(Raw::Game)))
+        } else {
+            let positions = super::stanford::cases_from(input, sniffed.token_pos);
+            Box::new(positions.map(|position| position.map(Raw::Position)))
+        }
+    }
+
+    fn read_for_threads<'a, R: BufRead + 'a>(&'a self, mut input: R) -> Pieces<'a, Raw> {
+        let sniffed = match sniff(&mut input) {
+            Ok(sniffed) => sniffed,
+            Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
+        };
+        if sniffed.sgf {
+            let games = Games::new(input, sniffed.skipped, sniffed.pos.line);
+            Box::new(games.map(|game| game.map(|game| Cut::Read(Raw::Game(game)))))
+        } else {
+            let positions = super::stanford::cut_cases_from(input, sniffed.token_pos);
+            Box::new(positions.map(|piece| {
+                piece.map(|piece| match piece {
+                    Cut::Read(position) => Cut::Read(Raw::Position(position)),
+                    Cut::Texts(texts) => Cut::Texts(texts),
+                })
+            }))
+        }
+    }
+
+    fn read_texts(&self, texts: CaseTexts) -> Cases<'_, Raw> {
+        Box::new(super::stanford::read_texts(texts).map(|position| position.map(Raw::Position)))
+    }
+
+    fn weight(&self, raw: &Raw) -> usize {
+        match raw {
+            Raw::Position(position) => position.size() * position.size(),
+            Raw::Game(game) => game.text.len(),
+        }
+    }
+
+    fn prepare(&self, raw: Raw) -> Result<Case, InputError> {
+        let (case, game) = match raw {
+            Raw::Position(position) => (Case::Position(position), None),
+            Raw::Game(game) => {
+                let number = game.number;
+                (self.replay_game(game)?, Some(number))
+            }
+        };
+        self.check(&case).map_err(|e| match game {
+            Some(number) => record_error(e, number),
+            None => record_error(e, 0).without_case(),
+        })?;
+        Ok(case)
+    }
+
+    fn is_game_record(&self, case: &Case) -> bool {
+        matches!(case, Case::Record(_))
+    }
+
+    fn warnings(&self, case: &Case) -> Vec<String> {
+        match case {
+            Case::Position(_) => Vec::new(),
+            Case::Record(recorded) => recorded
+                .note
+                .iter()
+                .cloned()
+                .chain(recorded.replay.warnings.iter().map(Warning::to_string))
+                .collect(),
+        }
+    }
+
+    fn verdict(&self, case: &Case) -> Verdict {
+        self.verdict_of_case(case)
+    }
+
+    fn judge(&self, case: &Case) -> Judgement {
+        self.judgement(case)
+    }
+
+    fn verdict_of(&self, judgement: &Judgement) -> Verdict {
+        judgement.verdict()
+    }
+
+    fn write_line<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        number: usize,
+        outcome: &Verdict,
+    ) -> io::Result<()> {
+        match outcome {
+            Verdict::Contest(verdict) if !self.check => {
+                super::stanford::write_verdict(out, *verdict)
+            }
+            Verdict::Scored(counted) if !self.check => writeln!(out, "{}", counted.result),
+            Verdict::Scored(counted) if counted.differs() => {
+                let source = |from: Source| match from {
+                    Source::Option => "given",
+                    Source::Record => "from the record",
+                    Source::Default => "by default",
+                };
+                let dead = match counted.dead.0 {
+                    DeadFrom::Markup => "from the markup",
+                    DeadFrom::Estimate => "estimated",
+                    DeadFrom::None => "none",
+                    DeadFrom::List => "as listed",
+                };
+                writeln!(
+                    out,
+                    "game {number}: recorded {}, counted {}: rules {} ({}), komi {} ({}), dead \
+                     stones {dead} ({})",
+                    counted.recorded.as_deref().unwrap_or("?"),
+                    counted.result,
+                    counted.rules.0,
+                    source(counted.rules.1),
+                    counted.komi.0,
+                    source(counted.komi.1),
+                    counted.dead.1
+                )
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn disagrees(&self, outcome: &Verdict) -> bool {
+        self.check && matches!(outcome, Verdict::Scored(counted) if counted.differs())
+    }
+
+    fn explain(
+        &self,
+        case: &Case,
+        judgement: &Judgement,
+        style: Style,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        match judgement {
+            Judgement::Contest(count) => {
+                let position = match case {
+                    Case::Position(position) => position,
+                    Case::Record(_) => &count.position,
+                };
+                super::show::explain(position, count, style, out)
+            }
+            Judgement::Scored(game) => super::show::explain_game(game, style, out),
+        }
+    }
+
+    fn draw(&self, case: &Case, judgement: &Judgement, out: &mut dyn Write) -> io::Result<()> {
+        let _ = case;
+        match judgement {
+            Judgement::Contest(count) => super::show::svg(&count.position, &count.territory, out),
+            Judgement::Scored(game) => super::show::svg_game(game, out),
+        }
+    }
+
+    const NOTATIONS: &'static [Notation] = &[Notation::Sgf];
+
+    fn write_record(
+        &self,
+        case: &Case,
+        judgement: &Judgement,
+        notation: Notation,
+        out: &mut dyn Write,
+    ) -> io::Result<Written> {
+        if notation != Notation::Sgf {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                format!("go writes no {notation} records"),
+            ));
+        }
+        let Judgement::Scored(game) = judgement else {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                "a record needs real rules (--rules)",
+            ));
+        };
+        let detail = &game.detail;
+        let width = detail.stones.width();
+        // As KGS writes it: each side's territory, with the points under the other side's
+        // dead stones.
+        let mut black = Vec::new();
+        let mut white = Vec::new();
+        for (i, owner) in detail.scored.territory.iter().enumerate() {
+            let at = Coord {
+                row: i / width,
+                col: i % width,
+            };
+            match owner {
+                Some(Stone::Black) => black.push(at),
+                Some(Stone::White) => white.push(at),
+                None => {}
+            }
+        }
+        for &at in &detail.scored.dead {
+            match detail.stones.get(at) {
+                Some(Stone::Black) => white.push(at),
+                Some(Stone::White) => black.push(at),
+                None => {}
+            }
+        }
+        let result = game.result.to_string();
+        let text = match case {
+            Case::Record(recorded) if recorded.replay.record.source.is_some() => {
+                let source = recorded.replay.record.source.as_deref().unwrap_or_default();
+                super::sgf::with_scoring(source, &black, &white, &result)
+            }
+            _ => super::sgf::position_record(&detail.stones, game, &black, &white),
+        };
+        out.write_all(text.as_bytes())?;
+        out.write_all(b"\n")?;
+        Ok(Written::Record)
+    }
+
+    fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report> {
+        super::stanford::validate(input)
+    }
+}
+

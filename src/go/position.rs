@@ -1,0 +1,191 @@
+//! A Go position: stones on the points of a square board, as the contest gives them.
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::go::{Position, Stone};
+//! use arbiter::Coord;
+//!
+//! let position: Position = "X.\n.O".parse().unwrap();
+//! assert_eq!(position.get(Coord { row: 1, col: 1 }), Some(Stone::White));
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::grid::{Coord, EMPTY, Grid};
+use crate::input::rows::{self, Alphabet};
+use crate::input::{InputError, Pos};
+
+/// The largest board side: far past the 52 x 52 that SGF allows, while one board stays a few
+/// megabytes of memory.
+pub const MAX_SIZE: usize = 1024;
+
+/// A stone's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum Stone {
+    /// Black (`X` in diagrams).
+    Black,
+    /// White (`O` in diagrams).
+    White,
+}
+
+impl Stone {
+    pub(crate) const fn cell(self) -> u8 {
+        match self {
+            Stone::Black => 1,
+            Stone::White => 2,
+        }
+    }
+
+    const fn of_cell(cell: u8) -> Option<Stone> {
+        match cell {
+            1 => Some(Stone::Black),
+            2 => Some(Stone::White),
+            _ => None,
+        }
+    }
+
+    /// The colour's name in running text: `black` or `white`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Stone::Black => "black",
+            Stone::White => "white",
+        }
+    }
+
+    /// The letter Go software uses for this colour in results: `B` or `W`.
+    pub const fn letter(self) -> char {
+        match self {
+            Stone::Black => 'B',
+            Stone::White => 'W',
+        }
+    }
+}
+
+impl fmt::Display for Stone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Stone::Black => "Black",
+            Stone::White => "White",
+        })
+    }
+}
+
+/// A board position: stones on the points of an n x n board.
+///
+/// Points are [`Coord`]s from 0 (the contest's `(r, c)` is `Coord { row: r - 1, col: c - 1 }`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) grid: Grid,
+}
+
+/// The error of [`Position::place`]: the point already holds a stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{at} already holds a {} stone", by.name())]
+pub struct Occupied {
+    /// The point.
+    pub at: Coord,
+    /// The stone already there.
+    pub by: Stone,
+}
+
+impl Position {
+    /// An empty `size` x `size` board.
+    ///
+    /// # Panics
+    /// When `size` is 0 or larger than [`MAX_SIZE`].
+    pub fn new(size: usize) -> Self {
+        assert!(
+            (1..=MAX_SIZE).contains(&size),
+            "board size outside 1..=MAX_SIZE"
+        );
+        Position {
+            grid: Grid::new(size, size),
+        }
+    }
+
+    /// The number of rows (and of columns).
+    pub fn size(&self) -> usize {
+        self.grid.rows()
+    }
+
+    /// The stone on a point, if any.
+    pub fn get(&self, at: Coord) -> Option<Stone> {
+        Stone::of_cell(self.grid.get(self.grid.index(at)))
+    }
+
+    /// Puts a stone on an empty point.
+    ///
+    /// # Errors
+    /// When the point already holds a stone (of either colour); the position is unchanged.
+    pub fn place(&mut self, at: Coord, stone: Stone) -> Result<(), Occupied> {
+        match self.get(at) {
+            Some(by) => Err(Occupied { at, by }),
+            None => {
+                self.grid.set(at, stone.cell());
+                Ok(())
+            }
+        }
+    }
+
+    /// Empties a point.
+    pub fn remove(&mut self, at: Coord) {
+        self.grid.set(at, EMPTY);
+    }
+}
+
+/// Diagram letters: `X` black, `O` white, `.` empty.
+const ALPHABET: Alphabet = Alphabet::new(
+    &[
+        (b'X', Stone::Black.cell()),
+        (b'O', Stone::White.cell()),
+        (b'.', EMPTY),
+    ],
+    "'X', 'O' or '.'",
+);
+
+impl FromStr for Position {
+    type Err = InputError;
+
+    /// Reads a diagram: rows of `X` (black), `O` (white) and `.` separated by white space.
+    fn from_str(text: &str) -> Result<Self, InputError> {
+        let grid = rows::square_grid(text, &ALPHABET)?;
+        if grid.rows() > MAX_SIZE {
+            let pos = Pos { line: 1, column: 1 };
+            let found = format!("{} rows", grid.rows());
+            return Err(InputError::unexpected(
+                pos,
+                format!("at most {MAX_SIZE} rows"),
+                found.as_bytes(),
+            ));
+        }
+        Ok(Position { grid })
+    }
+}
+
+impl fmt::Display for Position {
+    /// The diagram: `X`, `O` and `.`, one row per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..self.size() {
+            let letters: String = self
+                .grid
+                .row(row)
+                .iter()
+                .map(|&cell| match Stone::of_cell(cell) {
+                    Some(Stone::Black) => 'X',
+                    Some(Stone::White) => 'O',
+                    None => '.',
+                })
+                .collect();
+            writeln!(f, "{letters}")?;
+        }
+        Ok(())
+    }
+}
+
