@@ -21,7 +21,8 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{BitRows, Board, Field, MAX_SIDE, Position, PositionError, Square, Winner};
+use super::board::{BitRows, Board, Field, MAX_SIDE, Position, PositionError, Square};
+use super::verdict::Verdict;
 use crate::input::cases::{self, Body, CaseTexts, Cut, Framed, Framing, Glance};
 use crate::input::tokens::{self, Tokens};
 use crate::input::{InputError, Pos};
@@ -59,20 +60,20 @@ struct Positions;
 ///
 /// # Errors
 /// When writing fails.
-pub fn write_verdict(out: &mut (impl Write + ?Sized), winner: Winner) -> io::Result<()> {
+pub fn write_verdict(out: &mut (impl Write + ?Sized), winner: Verdict) -> io::Result<()> {
     out.write_all(match winner {
-        Winner::White => b"White\n",
-        Winner::Black => b"Black\n",
+        Verdict::White => b"White\n",
+        Verdict::Black => b"Black\n",
     })
 }
 
-impl From<bool> for Winner {
+impl From<bool> for Verdict {
     /// `White` for `true` (White wins), else `Black`.
     fn from(white_wins: bool) -> Self {
         if white_wins {
-            Winner::White
+            Verdict::White
         } else {
-            Winner::Black
+            Verdict::Black
         }
     }
 }

@@ -6,9 +6,9 @@
 //!
 //! Rows are indexed from the bottom (`y - 1`) and bits by column (`x - 1`).
 
-use super::{
-    Approach, Barrier, BlackEnd, BlackWin, Board, Field, LISTED_SQUARES, Outcome, ROW_WORDS,
-    Square, Table, Turn, WhiteEnd, WhiteWin,
+use super::board::{Board, Field, LISTED_SQUARES, ROW_WORDS, Square};
+use super::verdict::{
+    Approach, Barrier, BlackEnd, BlackWin, Judgement, Table, Turn, WhiteEnd, WhiteWin,
 };
 
 /// One board row of a square set.
@@ -236,11 +236,11 @@ pub(super) fn white_wins(board: &Board, king: Square, pawn: Square) -> bool {
     })
 }
 
-pub(super) fn solve(board: &Board, king: Square, pawn: Square) -> Outcome {
+pub(super) fn solve(board: &Board, king: Square, pawn: Square) -> Judgement {
     with_words!(board.width(), K => solve_with::<K>(board, king, pawn))
 }
 
-fn solve_with<const K: usize>(board: &Board, king: Square, pawn: Square) -> Outcome {
+fn solve_with<const K: usize>(board: &Board, king: Square, pawn: Square) -> Judgement {
     let masks = Masks::<K>::new(board);
     let mut layers = Vec::new();
     let end = sweep(&masks, king, pawn, Some(&mut layers));
@@ -289,7 +289,7 @@ fn solve_with<const K: usize>(board: &Board, king: Square, pawn: Square) -> Outc
                 king_line.push(before);
             }
             king_line.reverse();
-            Outcome::White(WhiteWin {
+            Judgement::White(WhiteWin {
                 end,
                 king_line,
                 pawn_line: (0..=turn).map(pawn_at).collect(),
@@ -315,7 +315,7 @@ fn solve_with<const K: usize>(board: &Board, king: Square, pawn: Square) -> Outc
                     }
                 })
                 .collect();
-            Outcome::Black(BlackWin { end, turns })
+            Judgement::Black(BlackWin { end, turns })
         }
     }
 }

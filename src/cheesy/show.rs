@@ -16,7 +16,7 @@
 
 use std::io::{self, Write};
 
-use super::{Barrier, BlackEnd, Board, Field, Outcome, Position, Square, WhiteEnd};
+use super::{Barrier, BlackEnd, Board, Field, Judgement, Position, Square, WhiteEnd};
 use crate::render::{self, Ink, Style, Svg, paint};
 
 fn path(squares: &[Square]) -> String {
@@ -51,14 +51,14 @@ fn move_mark(i: usize) -> char {
 /// When writing fails.
 pub fn explain(
     position: &Position,
-    outcome: &Outcome,
+    outcome: &Judgement,
     style: Style,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let (board, king, pawn) = (position.board(), position.king(), position.pawn());
     let mut marks: Vec<(Square, String)> = Vec::new();
     let reason = match outcome {
-        Outcome::White(win) => {
+        Judgement::White(win) => {
             let moves = win.king_line.len() - 1;
             let how = match win.end {
                 WhiteEnd::Capture => "capturing the pawn",
@@ -79,7 +79,7 @@ pub fn explain(
                 path(&win.pawn_line)
             )
         }
-        Outcome::Black(lost) => {
+        Judgement::Black(lost) => {
             let walk: Vec<Square> = lost.turns.iter().map(|t| t.pawn).collect();
             for &at in walk.iter().skip(1) {
                 marks.push((at, paint("v", Ink::Danger, style)));
@@ -170,7 +170,7 @@ pub fn square_centre(board: &Board, at: Square) -> (f64, f64) {
 ///
 /// # Errors
 /// When writing fails.
-pub fn svg(position: &Position, outcome: &Outcome, out: &mut dyn Write) -> io::Result<()> {
+pub fn svg(position: &Position, outcome: &Judgement, out: &mut dyn Write) -> io::Result<()> {
     let (board, king, pawn) = (position.board(), position.king(), position.pawn());
     render::check_picture_size(board.width() * board.height())?;
     let (w, h) = (
@@ -199,11 +199,11 @@ pub fn svg(position: &Position, outcome: &Outcome, out: &mut dyn Write) -> io::R
         }
     }
     let line = match outcome {
-        Outcome::White(win) => win.king_line.clone(),
-        Outcome::Black(lost) => lost.turns.iter().map(|t| t.pawn).collect(),
+        Judgement::White(win) => win.king_line.clone(),
+        Judgement::Black(lost) => lost.turns.iter().map(|t| t.pawn).collect(),
     };
     let points: Vec<(f64, f64)> = line.iter().map(|&s| square_centre(board, s)).collect();
-    let colour = if matches!(outcome, Outcome::White(_)) {
+    let colour = if matches!(outcome, Judgement::White(_)) {
         KING_PATH
     } else {
         PAWN

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use super::board::ROW_WORDS;
 use super::*;
 use proptest::prelude::*;
 
@@ -22,10 +23,10 @@ fn start(b: &Board, king: Square, pawn: Square) -> Result<Position, PositionErro
 fn winner(b: &Board, king: Square, pawn: Square) -> &'static str {
     let position = start(b, king, pawn).unwrap();
     let outcome = solve(&position);
-    assert_eq!(white_wins(&position), outcome.winner() == Winner::White);
+    assert_eq!(white_wins(&position), outcome.winner() == Verdict::White);
     match outcome.winner() {
-        Winner::White => "White",
-        Winner::Black => "Black",
+        Verdict::White => "White",
+        Verdict::Black => "Black",
     }
 }
 
@@ -55,14 +56,14 @@ fn floating_danger_blocks_the_king() {
     // to (1,2) or (2,2) or (2,1); with (2,1) and (2,2) fixed dangerous, only (1,2) is left,
     // and it is floating: the king has no move.
     let b = board("...\n.D.\n.D.");
-    let Outcome::Black(lost) = solve(&start(&b, sq(1, 1), sq(2, 3)).unwrap()) else {
+    let Judgement::Black(lost) = solve(&start(&b, sq(1, 1), sq(2, 3)).unwrap()) else {
         panic!()
     };
     assert_eq!(lost.end, BlackEnd::KingStuck);
     assert_eq!(lost.turns.len(), 1);
     // With the pawn elsewhere (1,2) is open again, and the king has a move.
     let b = board("...\n.D.\n.D.");
-    let Outcome::Black(lost) = solve(&start(&b, sq(1, 1), sq(3, 3)).unwrap()) else {
+    let Judgement::Black(lost) = solve(&start(&b, sq(1, 1), sq(3, 3)).unwrap()) else {
         panic!()
     };
     assert_eq!(lost.end, BlackEnd::PawnHome);
@@ -73,7 +74,7 @@ fn the_king_blocks_the_pawn() {
     // The pawn steps onto D at (3,3), where it cannot be taken; the king then stands right
     // below it, on (3,2), and the pawn cannot move.
     let b = board("....\n..D.\n....\n....");
-    let Outcome::White(win) = solve(&start(&b, sq(3, 1), sq(3, 4)).unwrap()) else {
+    let Judgement::White(win) = solve(&start(&b, sq(3, 1), sq(3, 4)).unwrap()) else {
         panic!()
     };
     assert_eq!(win.end, WhiteEnd::Block);
@@ -87,7 +88,7 @@ fn the_pawn_reaches_the_bottom_line_but_is_captured_there() {
     // with the king on (3,3): turn 0 pawn (1,2): king to (2,2)? (2,1) is floating, (2,2) not.
     // Then pawn to (1,1); the king takes from (2,2).
     let b = Board::open(3, 3);
-    let Outcome::White(win) = solve(&start(&b, sq(3, 3), sq(1, 2)).unwrap()) else {
+    let Judgement::White(win) = solve(&start(&b, sq(3, 3), sq(1, 2)).unwrap()) else {
         panic!()
     };
     assert_eq!(win.end, WhiteEnd::Capture);
@@ -100,7 +101,7 @@ fn a_pawn_on_the_bottom_line_wins_unless_taken_at_once() {
     let b = Board::open(3, 3);
     assert_eq!(winner(&b, sq(3, 3), sq(1, 1)), "Black");
     assert_eq!(winner(&b, sq(2, 2), sq(1, 1)), "White");
-    let Outcome::Black(lost) = solve(&start(&b, sq(3, 3), sq(1, 1)).unwrap()) else {
+    let Judgement::Black(lost) = solve(&start(&b, sq(3, 3), sq(1, 1)).unwrap()) else {
         panic!()
     };
     assert_eq!(lost.end, BlackEnd::PawnHome);
@@ -109,7 +110,7 @@ fn a_pawn_on_the_bottom_line_wins_unless_taken_at_once() {
 #[test]
 fn a_pawn_stuck_above_a_forbidden_field_loses() {
     let b = board("...\n.F.\n...");
-    let Outcome::White(win) = solve(&start(&b, sq(1, 1), sq(2, 3)).unwrap()) else {
+    let Judgement::White(win) = solve(&start(&b, sq(1, 1), sq(2, 3)).unwrap()) else {
         panic!()
     };
     assert_eq!(win.end, WhiteEnd::PawnStuck);
@@ -138,7 +139,7 @@ fn a_king_with_no_move_loses() {
     b.set(sq(2, 2), Field::Open);
     // King on (2,2) surrounded by D, the pawn above it on D too: White moves first and has no
     // open field, so Black wins (although the king blocks the pawn).
-    let Outcome::Black(lost) = solve(&start(&b, sq(2, 2), sq(2, 3)).unwrap()) else {
+    let Judgement::Black(lost) = solve(&start(&b, sq(2, 2), sq(2, 3)).unwrap()) else {
         panic!()
     };
     assert_eq!(lost.end, BlackEnd::KingStuck);
@@ -146,7 +147,7 @@ fn a_king_with_no_move_loses() {
 
 #[test]
 fn the_black_win_of_the_first_sample_names_the_floating_square() {
-    let Outcome::Black(lost) = solve(&start(&board(SAMPLE_1), sq(7, 6), sq(3, 7)).unwrap()) else {
+    let Judgement::Black(lost) = solve(&start(&board(SAMPLE_1), sq(7, 6), sq(3, 7)).unwrap()) else {
         panic!()
     };
     assert_eq!(lost.end, BlackEnd::PawnHome);
@@ -167,7 +168,7 @@ fn a_stuck_king_loses_as_stuck_even_with_the_pawn_home() {
     // (2,2) above... off this one-row board); the pawn already stands on the bottom line.
     // The game ends because White cannot move: king_stuck, not pawn_home.
     let b = board(".F.");
-    let Outcome::Black(lost) = solve(&start(&b, sq(1, 1), sq(3, 1)).unwrap()) else {
+    let Judgement::Black(lost) = solve(&start(&b, sq(1, 1), sq(3, 1)).unwrap()) else {
         panic!()
     };
     assert_eq!(lost.end, BlackEnd::KingStuck);
@@ -464,11 +465,11 @@ proptest! {
         let position = start(&b, king, pawn).unwrap();
         let outcome = solve(&position);
         let tree = tree_white_wins(&b, king, pawn);
-        prop_assert_eq!(outcome.winner() == Winner::White, tree, "{}", b);
+        prop_assert_eq!(outcome.winner() == Verdict::White, tree, "{}", b);
         prop_assert_eq!(white_wins(&position), tree, "{}", b);
         match &outcome {
-            Outcome::White(win) => check_white_line(&b, win, pawn),
-            Outcome::Black(lost) => check_black_win(&b, lost, king, pawn),
+            Judgement::White(win) => check_white_line(&b, win, pawn),
+            Judgement::Black(lost) => check_black_win(&b, lost, king, pawn),
         }
     }
 

@@ -7,7 +7,7 @@
 //! rules are the general sweep's, line for line; a property test holds the two to the same
 //! answers.
 
-use super::{Board, Square};
+use super::board::{Board, Square};
 
 /// Whether White wins, for a board of at most 64 squares; `None` for a larger one.
 pub(super) fn white_wins(board: &Board, king: Square, pawn: Square) -> Option<bool> {
