@@ -4,8 +4,8 @@
 //! contest answer and its full judgement are, and how a judgement is written: as the contest
 //! line, explained in words, drawn as a picture, and (through `Serialize`) as a JSON record.
 //! Everything that handles cases is written once over this trait: [`crate::run`] (the
-//! command line's judging, with every view), `validate`, `gen` ([`Generate`]), and the tools
-//! that list every game ([`GAMES`]).
+//! command line's judging, with every view), `validate`, `gen` ([`Generate`]), and the list
+//! of every game (`registry`).
 //!
 //! A game is a value, so that its options (Go's rules and komi) travel with it.
 //!
@@ -382,26 +382,6 @@ impl<G: Game> AnyGame for G {
     fn validate(&self, input: &mut dyn BufRead) -> io::Result<Report> {
         Game::validate(self, input)
     }
-}
-
-/// Every game, in the order the documentation lists them.
-pub const GAMES: [&dyn AnyGame; 4] = [
-    &crate::hex::Hex::CONTEST,
-    &crate::gioco::Gioco,
-    &crate::go::Go::CONTEST,
-    &crate::cheesy::Cheesy,
-];
-
-/// The game named `name`, if there is one.
-///
-/// # Examples
-///
-/// ```
-/// assert_eq!(arbiter::game::named("go").map(|g| g.name()), Some("go"));
-/// assert!(arbiter::game::named("chess").is_none());
-/// ```
-pub fn named(name: &str) -> Option<&'static dyn AnyGame> {
-    GAMES.into_iter().find(|game| game.name() == name)
 }
 
 /// Every case of `text` read for threads through a reader buffer of `capacity` bytes, the

@@ -41,6 +41,8 @@
 //! ```
 
 pub mod cheesy;
+#[cfg(feature = "cli")]
+pub mod cli;
 mod connect;
 pub mod game;
 pub mod gioco;
@@ -50,6 +52,7 @@ pub mod hex;
 pub mod input;
 mod labels;
 pub mod pool;
+pub mod registry;
 pub mod render;
 pub mod run;
 #[cfg(feature = "serde")]

@@ -39,8 +39,10 @@ pub enum RunError {
     Output(#[from] io::Error),
 }
 
-/// What a case's line is written as.
+/// What a case's line is written as. A game record format writes each case as the game's
+/// record ([`Game::write_record`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// The contest's lines, exactly.
     #[default]
@@ -48,15 +50,27 @@ pub enum Format {
     /// One JSON object per case (JSON Lines).
     #[cfg(feature = "serde")]
     Json,
-    /// Each case as a game record ([`Game::write_record`]), one after another: an SGF
-    /// collection, or a trmph link per line.
-    Record(Notation),
+    /// Each case as an SGF game record, one after another: a collection.
+    Sgf,
+    /// Each case as a trmph link, one a line.
+    Trmph,
+}
+
+impl Format {
+    /// The game-record notation the format writes, if it writes records.
+    pub const fn notation(self) -> Option<Notation> {
+        match self {
+            Format::Sgf => Some(Notation::Sgf),
+            Format::Trmph => Some(Notation::Trmph),
+            _ => None,
+        }
+    }
 }
 
 /// Which views of each case to write beside its answer.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Views {
-    /// The contest line or a JSON record.
+    /// The contest line, a JSON record or a game record.
     pub format: Format,
     /// Explain each answer in words with a diagram (after the contest line, or as the
     /// `explanation` field of a JSON record).
@@ -67,6 +81,9 @@ pub struct Views {
     pub records: Option<Folder>,
     /// Whether the explanations are coloured.
     pub style: Style,
+    /// The name of the input, given to each JSON record as its `file` field (when many files
+    /// are judged together).
+    pub file: Option<String>,
 }
 
 impl Views {
@@ -462,6 +479,132 @@ impl Judged {
     }
 }
 
+/// An input file opened for reading; a folder is refused.
+///
+/// # Errors
+/// When the file cannot be opened or is a folder.
+pub fn open_file(path: &Path) -> Result<fs::File, FileError> {
+    let failed = |error| FileError::Open {
+        path: path.to_path_buf(),
+        error,
+    };
+    if path.is_dir() {
+        let error = io::Error::new(io::ErrorKind::IsADirectory, "it is a folder");
+        return Err(failed(error));
+    }
+    fs::File::open(path).map_err(failed)
+}
+
+/// Why one input file of a run could not be judged to its end.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The file could not be opened.
+    #[error("cannot open {}: {error}", path.display())]
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// The run stopped in the file.
+    #[error("{}: {error}", path.display())]
+    Run {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: RunError,
+    },
+}
+
+/// What became of one file of many ([`judge_files`]), once its output is written.
+#[derive(Debug)]
+pub struct FileDone {
+    /// What it warned of, in order.
+    pub warnings: Vec<Warning>,
+    /// Why it stopped before its end, if it did (the answers before are written).
+    pub failure: Option<FileError>,
+    /// Whether it went to its end with nothing left undone and no answer disagreeing with its
+    /// input ([`Game::disagrees`]).
+    pub good: bool,
+}
+
+/// Judges many files, several at once on the pool's threads ([`crate::pool`]), each on one,
+/// and writes their outputs in the order given, each led by its file's name: `name:` before
+/// each contest line (as grep writes), a `file` field first in each JSON record, game
+/// records as they are. A file that fails is reported and the others are still judged;
+/// `done` hears of each file as its output is written. `views` must hold no folders: their
+/// files are named by case number alone.
+///
+/// # Errors
+/// When the output cannot be written.
+pub fn judge_files<G: Game>(
+    game: &G,
+    files: &[PathBuf],
+    views: &Views,
+    out: &mut impl Write,
+    done: &mut dyn FnMut(&Path, FileDone),
+) -> Result<(), RunError> {
+    use rayon::prelude::*;
+    let threads = crate::pool::threads();
+    // A few files a thread at a time: the outputs held at once stay bounded.
+    for chunk in files.chunks(threads * 4) {
+        let runs: Vec<(Vec<u8>, FileDone)> = chunk
+            .par_iter()
+            .map(|file| judge_file(game, file, views))
+            .collect();
+        for (file, (output, file_done)) in chunk.iter().zip(runs) {
+            write_named(out, &file.display().to_string(), &output, views.format)?;
+            done(file, file_done);
+        }
+    }
+    Ok(())
+}
+
+/// Judges one file of many into memory: its output, and what became of it.
+fn judge_file<G: Game>(game: &G, file: &Path, views: &Views) -> (Vec<u8>, FileDone) {
+    let mut output = Vec::new();
+    let mut warnings = Vec::new();
+    let mut unfinished = false;
+    let views = Views {
+        file: Some(file.display().to_string()),
+        ..views.clone()
+    };
+    let result = open_file(file).and_then(|input| {
+        let input = io::BufReader::with_capacity(1 << 18, input);
+        let mut warn = |warning: Warning| {
+            unfinished |= warning.unfinished;
+            warnings.push(warning);
+        };
+        run(game, input, &mut output, &views, &mut warn).map_err(|error| FileError::Run {
+            path: file.to_path_buf(),
+            error,
+        })
+    });
+    let (good, failure) = match result {
+        Ok(summary) => (!unfinished && summary.disagreements == 0, None),
+        Err(failure) => (false, Some(failure)),
+    };
+    let file_done = FileDone {
+        warnings,
+        failure,
+        good,
+    };
+    (output, file_done)
+}
+
+/// Writes one file's output with its name before each contest line; JSON records name it
+/// themselves and game records go unchanged.
+fn write_named(out: &mut impl Write, name: &str, output: &[u8], format: Format) -> io::Result<()> {
+    if format != Format::Contest {
+        return out.write_all(output);
+    }
+    for line in output.split_inclusive(|&b| b == b'\n') {
+        write!(out, "{name}:")?;
+        out.write_all(line)?;
+    }
+    Ok(())
+}
+
 /// Judges one case and writes the views of it; returns its verdict.
 fn write_views<G: Game>(
     game: &G,
@@ -484,7 +627,8 @@ fn write_views<G: Game>(
         }
         #[cfg(feature = "serde")]
         Format::Json => write_json(game, number, case, (&verdict, &judgement), views, out)?,
-        Format::Record(notation) => {
+        Format::Sgf | Format::Trmph => {
+            let notation = views.format.notation().expect("a record format");
             let mut record = Vec::new();
             match game.write_record(case, &judgement, notation, &mut record) {
                 Ok(Written::Record) => out.write_all(&record)?,
@@ -569,6 +713,8 @@ impl Write for LazyFile<'_> {
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize)]
 struct Record<'a, V: fmt::Display, J> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
     game: &'static str,
     case: usize,
     #[serde(serialize_with = "as_text")]
@@ -597,6 +743,7 @@ pub fn record_value<G: Game>(
     explanation: Option<String>,
 ) -> serde_json::Result<serde_json::Value> {
     serde_json::to_value(Record {
+        file: None,
         game: G::NAME,
         case: number,
         verdict,
@@ -623,6 +770,7 @@ fn write_json<G: Game>(
         None
     };
     let record = Record {
+        file: views.file.as_deref(),
         game: G::NAME,
         case: number,
         verdict,
@@ -634,7 +782,7 @@ fn write_json<G: Game>(
 }
 
 /// A folder that a view writes one file a case into: `case-1.svg`, `case-2.svg`, ...
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Folder {
     dir: PathBuf,
     extension: &'static str,

@@ -87,6 +87,7 @@ pub fn every_view<G: Game>(game: &G, input: &[u8], round_trip: bool) -> Checked 
         pictures: None,
         records: None,
         style: Style { color: false },
+        file: None,
     };
     let _ = run(game, input, &mut io::sink(), &views, &mut |_| {});
     // Read for threads through a buffer that cuts the input into several pieces, and in one.

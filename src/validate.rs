@@ -12,7 +12,7 @@
 //! # Examples
 //!
 //! ```
-//! let go = arbiter::game::named("go").unwrap();
+//! let go = arbiter::registry::GameName::Go.contest();
 //! // A header with two spaces, then a stone off the 2 x 2 board.
 //! let report = go.validate(&mut &b"2 1  0\n3 1\n0\n"[..]).unwrap();
 //! let lines: Vec<String> = report.violations.iter().map(|v| v.to_string()).collect();

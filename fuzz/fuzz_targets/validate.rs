@@ -2,14 +2,14 @@
 //! the game, the rest is the file.
 #![no_main]
 
-use arbiter::game::GAMES;
+use arbiter::registry::GameName;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, file)) = data.split_first() else {
         return;
     };
-    let game = GAMES[usize::from(pick) % GAMES.len()];
+    let game = GameName::ALL[usize::from(pick) % GameName::ALL.len()].contest();
     let mut reader = file;
     let _ = game.validate(&mut reader);
 });

@@ -1,6 +1,7 @@
 //! Il Gioco dell'X against `docs/specs/gioco.md`, rule by rule, and against a brute force.
 
 use super::*;
+use crate::grid::Coord;
 use proptest::prelude::*;
 
 fn board(rows: &str) -> Board {

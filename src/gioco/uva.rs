@@ -19,7 +19,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{ALPHABET, Board, Stone};
+use super::board::{ALPHABET, Board, Stone};
 use crate::grid::MAX_SIDE;
 use crate::input::cases::{Body, Framed, Framing};
 use crate::input::rows;

@@ -30,19 +30,21 @@ use crate::grid::Coord;
 
 /// Where the verdict on dead stones comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
     serde(rename_all = "lowercase")
 )]
 pub enum DeadFrom {
-    /// The final node's `TB`/`TW`: a stone on the other colour's territory is dead.
+    /// The final node's TB/TW: a stone on the other colour's territory is dead.
     Markup,
     /// arbiter's own judgement.
     Estimate,
     /// Every stone is alive.
     None,
     /// The user's list.
+    #[cfg_attr(feature = "cli", value(skip))]
     List,
 }
 

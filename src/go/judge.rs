@@ -26,6 +26,42 @@ pub enum Choice {
     Rules(RuleSet),
 }
 
+impl Choice {
+    /// Every choice: the contest's rule, then each rule set.
+    pub const ALL: [Choice; 7] = [
+        Choice::Contest,
+        Choice::Rules(RuleSet::Japanese),
+        Choice::Rules(RuleSet::Korean),
+        Choice::Rules(RuleSet::Chinese),
+        Choice::Rules(RuleSet::Aga),
+        Choice::Rules(RuleSet::NewZealand),
+        Choice::Rules(RuleSet::TrompTaylor),
+    ];
+}
+
+/// `--rules`: `contest`, or a rule set by its name (`japanese`, `new-zealand`, ...).
+#[cfg(feature = "cli")]
+impl clap::ValueEnum for Choice {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Choice::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        use clap::builder::PossibleValue;
+        Some(match self {
+            Choice::Contest => PossibleValue::new("contest")
+                .help("The contest's output: territory against territory, no komi"),
+            Choice::Rules(rules) => {
+                let value = PossibleValue::new(rules.name()).help(rules.summary());
+                match rules.alias() {
+                    Some(alias) => value.alias(alias),
+                    None => value,
+                }
+            }
+        })
+    }
+}
+
 /// Go scoring with its options. Every option left `None` takes the input's own (see the
 /// module's notes).
 ///

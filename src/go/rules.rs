@@ -83,6 +83,27 @@ impl RuleSet {
         }
     }
 
+    /// The rule set in a few words: what counts, and what sets it apart.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            RuleSet::Japanese => "Japanese rules: territory and prisoners, no territory in seki",
+            RuleSet::Korean => "Korean rules: as Japanese",
+            RuleSet::Chinese => "Chinese rules: stones and territory, handicap compensation",
+            RuleSet::Aga => "The AGA's: area counting, handicap compensation less one, superko",
+            RuleSet::NewZealand => "New Zealand rules: area counting, suicide allowed, superko",
+            RuleSet::TrompTaylor => "Tromp-Taylor: the board as it stands, positional superko",
+        }
+    }
+
+    /// Another name the command line takes for the rule set (`territory`, `area`).
+    pub const fn alias(self) -> Option<&'static str> {
+        match self {
+            RuleSet::Japanese => Some("territory"),
+            RuleSet::Chinese => Some("area"),
+            _ => None,
+        }
+    }
+
     /// What a score counts.
     pub const fn counting(self) -> Counting {
         match self {

@@ -29,6 +29,7 @@ pub const ADJACENCY: Adjacency = Adjacency::HexRising;
 /// contest's too): Red moves first and joins the top row to the bottom row; SGF's `B` (and
 /// Benzene's black) is Red, `W` is Blue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

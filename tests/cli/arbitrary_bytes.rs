@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use arbiter::cheesy::Cheesy;
-use arbiter::game::GAMES;
+use arbiter::registry::GameName;
 use arbiter::gioco::Gioco;
 use arbiter::go::Go;
 use arbiter::hex::Hex;
@@ -124,7 +124,7 @@ proptest! {
     fn validate_never_panics(bytes in input("validate")) {
         let Some((&pick, file)) = bytes.split_first() else { return Ok(()) };
         let mut reader = file;
-        GAMES[usize::from(pick) % GAMES.len()].validate(&mut reader).unwrap();
+        GameName::ALL[usize::from(pick) % GameName::ALL.len()].contest().validate(&mut reader).unwrap();
     }
 }
 

@@ -1,0 +1,290 @@
+//! What every game command takes ([`Judging`]: the input files and the views) and how it
+//! judges them, written once for every game as a [`Visit`]: one file (or standard input) on
+//! every core with [`run::run_parallel`], or many files side by side with
+//! [`run::judge_files`], a progress bar on standard error for long runs.
+
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+use super::{Failure, usage};
+use crate::game::Game;
+use crate::registry::{Judge, Visit};
+use crate::render::Style;
+use crate::run::{self, Folder, Format, Views, Warning};
+
+/// What every game command takes: the input and the views.
+#[derive(clap::Args)]
+pub(super) struct Judging {
+    /// The input files; standard input when none or "-". With more than one, they are judged
+    /// in parallel and each output line starts with its file's name and a colon, as grep
+    /// writes (a JSON record gets a "file" field instead; records written by --format sgf
+    /// or trmph follow one another unchanged).
+    files: Vec<PathBuf>,
+    /// No progress bar (one is drawn on standard error for long runs, only when it is a
+    /// terminal).
+    #[arg(long, short)]
+    quiet: bool,
+    /// After each verdict, say why in plain words and draw the board (with --format json,
+    /// as each record's "explanation").
+    #[arg(long)]
+    explain: bool,
+    /// The output: the contest's lines, one JSON object per case (JSON Lines), or each case
+    /// as a game record: sgf (hex: a legal game reaching each board that is not Impossible,
+    /// or the record itself normalised; go: the record with its count) or trmph (hex).
+    #[arg(long, value_enum, default_value_t = Format::Contest)]
+    format: Format,
+    /// Also draw each case as an SVG picture, DIR/case-1.svg, DIR/case-2.svg, ... (pictures
+    /// of an earlier run there are removed first).
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
+    /// Colour the explanations: auto (when writing to a terminal and NO_COLOR is not set),
+    /// always, or never.
+    #[arg(long, value_enum, default_value_t = clap::ColorChoice::Auto)]
+    color: clap::ColorChoice,
+    /// Judge on this many threads (default: one per core); the output is the same.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+}
+
+impl Judging {
+    /// The threads to judge on: `--jobs`, or one per core.
+    pub(super) fn jobs(&self) -> usize {
+        self.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        )
+    }
+
+    /// Judges the input with `judge` and writes every view asked for; `records` is the
+    /// folder for game records (`--sgf-out`). `Ok(false)` when something asked for was not
+    /// done (a picture not written) or an answer disagrees with its input (`--check`).
+    pub(super) fn judge(
+        &self,
+        judge: &Judge,
+        records: Option<&Path>,
+        out: &mut impl Write,
+    ) -> Result<bool, Failure> {
+        // rayon's pool, sized once: every thread a run uses comes from it.
+        crate::pool::set_threads(self.jobs());
+        judge.visit(JudgeInputs {
+            judging: self,
+            records,
+            out,
+        })
+    }
+
+    fn style(&self) -> Style {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Style {
+            color: match self.color {
+                clap::ColorChoice::Always => true,
+                clap::ColorChoice::Never => false,
+                clap::ColorChoice::Auto => !no_color && io::stdout().is_terminal(),
+            },
+        }
+    }
+
+    /// The views asked for, with their folders made ready before anything is judged. A
+    /// record format the game does not write, or explanations mixed into records, is a usage
+    /// error.
+    fn views<G: Game>(&self, records: Option<&Path>) -> Result<Views, Failure> {
+        if let Some(notation) = self.format.notation() {
+            if !G::NOTATIONS.contains(&notation) {
+                let message = format!("{} writes no {notation} records", G::NAME);
+                return Err(usage(G::NAME, clap::error::ErrorKind::InvalidValue, message));
+            }
+            if self.explain {
+                let message = "--explain would break the records of --format sgf or trmph; \
+                               use --format json --explain";
+                return Err(usage(
+                    G::NAME,
+                    clap::error::ErrorKind::ArgumentConflict,
+                    message,
+                ));
+            }
+        }
+        Ok(Views {
+            format: self.format,
+            explain: self.explain,
+            pictures: folder(self.svg.as_deref(), "svg", "pictures")?,
+            records: folder(records, "sgf", "records")?,
+            style: self.style(),
+            file: None,
+        })
+    }
+
+    /// The one input named (`None` for standard input, also named "-").
+    fn input(&self) -> Option<&Path> {
+        self.files
+            .first()
+            .map(PathBuf::as_path)
+            .filter(|path| path.as_os_str() != "-")
+    }
+}
+
+/// A view's folder made ready, saying how many files of an earlier run it removed.
+fn folder(
+    dir: Option<&Path>,
+    extension: &'static str,
+    what: &'static str,
+) -> Result<Option<Folder>, Failure> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    let (folder, removed) = Folder::prepare(dir, extension, what)?;
+    if removed > 0 {
+        let what = if removed == 1 {
+            &what[..what.len() - 1]
+        } else {
+            what
+        };
+        eprintln!(
+            "arbiter: removed {removed} {what} of an earlier run from {}",
+            dir.display()
+        );
+    }
+    Ok(Some(folder))
+}
+
+/// Judging the command's inputs with the game inside a [`Judge`].
+struct JudgeInputs<'a, W> {
+    judging: &'a Judging,
+    records: Option<&'a Path>,
+    out: &'a mut W,
+}
+
+impl<W: Write> Visit for JudgeInputs<'_, W> {
+    type Output = Result<bool, Failure>;
+
+    fn visit<G: Game>(self, game: &G) -> Result<bool, Failure> {
+        if self.judging.files.len() > 1 {
+            return judge_files(game, self.judging, self.records, self.out);
+        }
+        judge_input(game, self.judging, self.records, self.out)
+    }
+}
+
+/// Judges one input, a file or standard input, on every thread asked for.
+fn judge_input<G: Game>(
+    game: &G,
+    judging: &Judging,
+    records: Option<&Path>,
+    out: &mut impl Write,
+) -> Result<bool, Failure> {
+    let views = judging.views::<G>(records)?;
+    let file = judging.input();
+    let source: Box<dyn Read + Send> = match file {
+        Some(path) => Box::new(run::open_file(path)?),
+        None => Box::new(io::stdin()),
+    };
+    let progress = Progress::of_file(judging, file);
+    // The buffer is the outer layer, so that the readers' per-token calls (`fill_buf`,
+    // `consume`) are plain inlined code; only the refills go through the trait object.
+    let input = io::BufReader::with_capacity(1 << 18, progress.bar.wrap_read(source));
+    let mut unfinished = false;
+    let named = file
+        .map(|f| format!("{}: ", f.display()))
+        .unwrap_or_default();
+    let mut warn = |warning: Warning| {
+        unfinished |= warning.unfinished;
+        progress
+            .bar
+            .suspend(|| eprintln!("arbiter: {named}warning: {warning}"));
+    };
+    // A file smaller than a batch is judged by one thread anyway: this one, without starting
+    // others.
+    let small = file
+        .and_then(|f| std::fs::metadata(f).ok())
+        .is_some_and(|meta| meta.is_file() && meta.len() < run::BATCH_WEIGHT as u64);
+    let jobs = if small { 1 } else { judging.jobs() };
+    let result = run::run_parallel(game, input, out, &views, jobs, &mut warn);
+    progress.bar.finish_and_clear();
+    match (result, file) {
+        (Ok(summary), _) => Ok(!unfinished && summary.disagreements == 0),
+        (Err(error), None) => Err(error.into()),
+        (Err(error), Some(path)) => Err(run::FileError::Run {
+            path: path.to_path_buf(),
+            error,
+        }
+        .into()),
+    }
+}
+
+/// Judges many files side by side, their outputs in the order given; a file that fails is
+/// reported and the others are still judged. `Ok(false)` when any file failed, warned of
+/// something undone or disagreed.
+fn judge_files<G: Game>(
+    game: &G,
+    judging: &Judging,
+    records: Option<&Path>,
+    out: &mut impl Write,
+) -> Result<bool, Failure> {
+    if judging.svg.is_some() || records.is_some() {
+        let message = "pictures and records are named by case number: give one input file";
+        return Err(usage(
+            G::NAME,
+            clap::error::ErrorKind::ArgumentConflict,
+            message,
+        ));
+    }
+    let views = judging.views::<G>(None)?;
+    let progress = Progress::of_files(judging, judging.files.len());
+    let mut all_good = true;
+    run::judge_files(game, &judging.files, &views, out, &mut |file, done| {
+        progress.bar.suspend(|| {
+            for warning in &done.warnings {
+                eprintln!("arbiter: {}: warning: {warning}", file.display());
+            }
+            if let Some(failure) = &done.failure {
+                eprintln!("arbiter: {failure}");
+            }
+        });
+        all_good &= done.good;
+        progress.bar.inc(1);
+    })?;
+    progress.bar.finish_and_clear();
+    Ok(all_good)
+}
+
+/// A progress bar on standard error, drawn only when it is a terminal, the run is long
+/// enough to want one and `--quiet` is not given; otherwise hidden, at no cost.
+struct Progress {
+    bar: indicatif::ProgressBar,
+}
+
+impl Progress {
+    /// Bytes below which a single file is judged too fast to need a bar.
+    const LONG_FILE: u64 = 8 << 20;
+    /// Files from which a run of many gets a bar.
+    const MANY_FILES: usize = 20;
+
+    fn new(judging: &Judging, length: u64, long: bool, template: &str) -> Self {
+        let shown = long && !judging.quiet && io::stderr().is_terminal();
+        let bar = if shown {
+            let bar = indicatif::ProgressBar::new(length);
+            let style = indicatif::ProgressStyle::with_template(template)
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+                .progress_chars("=> ");
+            bar.set_style(style);
+            bar
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        Progress { bar }
+    }
+
+    /// A bar over the bytes of one input file (none for standard input).
+    fn of_file(judging: &Judging, file: Option<&Path>) -> Self {
+        let length = file
+            .and_then(|f| std::fs::metadata(f).ok())
+            .map_or(0, |meta| meta.len());
+        let template = "{spinner} [{bar:40}] {bytes}/{total_bytes} {elapsed} (ETA {eta})";
+        Self::new(judging, length, length >= Self::LONG_FILE, template)
+    }
+
+    /// A bar over many files.
+    fn of_files(judging: &Judging, files: usize) -> Self {
+        let template = "{spinner} [{bar:40}] {pos}/{len} files {elapsed} (ETA {eta})";
+        Self::new(judging, files as u64, files >= Self::MANY_FILES, template)
+    }
+}

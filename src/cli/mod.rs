@@ -1,0 +1,332 @@
+//! The `arbiter` command line: its arguments ([`Cli`], with clap's derive) and what each
+//! command does ([`run`]), over the library's own types. The binary only parses the
+//! arguments, calls [`run`] and reports how it ended.
+//!
+//! Every game command goes through the list of games ([`crate::registry`]): its options make
+//! a [`Judge`], and [`judging`] judges the input files with it, written once for every game.
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::cli::Cli;
+//! use clap::Parser;
+//!
+//! let cli = Cli::try_parse_from(["arbiter", "go", "--rules", "area", "game.sgf"]).unwrap();
+//! assert!(Cli::try_parse_from(["arbiter", "go", "--rules", "chess"]).is_err());
+//! # let _ = cli;
+//! ```
+
+mod judging;
+mod tools;
+
+use std::io::{self, Write};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+use crate::go::dead::DeadFrom;
+use crate::go::{Choice, Komi};
+use crate::hex::Stone;
+use crate::registry::{GameName, Judge};
+use crate::run::{FileError, FolderError, RunError};
+use judging::Judging;
+
+/// Adjudicates board-game positions exactly, in the original contest formats.
+#[derive(Parser)]
+#[command(name = "arbiter", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Hex judge: contest boards and game records (HexGui SGF, trmph).
+    ///
+    /// Input, told apart by content: the Code Jam APAC 2014 format (T, then T cases of N and N
+    /// rows of 'R', 'B', '.'), one line "Case #x: verdict" per case, the verdict "Impossible",
+    /// "Red wins", "Blue wins" or "Nobody wins"; or game records, HexGui SGF (when the first
+    /// non-blank byte is '(') or trmph links one per line (https://trmph.com/hex/board#11,a1b2
+    /// or 11,a1b2), one line per game: "Red wins", "Blue wins" or "Nobody wins" on its final
+    /// board. Cells are named as Hex players name them: a1 is the top-left corner, columns
+    /// a, b, ... from the left, rows 1, 2, ... from the top. Red (SGF's B) joins top and bottom.
+    Hex {
+        #[command(flatten)]
+        judging: Judging,
+        /// Compare each record's RE with its play (mapping the players through a swap of
+        /// sides): write only the games that differ, and exit with 1 if any do.
+        #[arg(long, conflicts_with = "solve")]
+        check: bool,
+        /// Solve each position (a board, or a record's final position) with perfect play:
+        /// "Red to move: Red wins with c3 d2", "Blue to move: Red wins", or "unknown" when the
+        /// budget runs out (exit status 1).
+        #[arg(long)]
+        solve: bool,
+        /// With --solve: the side to move (default: a record's next player; for a board the
+        /// side with fewer stones, Red when equal).
+        #[arg(long, value_enum, requires = "solve")]
+        to_move: Option<Stone>,
+        /// With --solve, on records: the winner after every move, and the first move that
+        /// turned a won position into a lost one.
+        #[arg(long, requires = "solve")]
+        moves: bool,
+        /// With --solve: give up on a position after this many seconds (its line says
+        /// "unknown", with what was proved).
+        #[arg(long, requires = "solve", value_name = "SECONDS", value_parser = seconds)]
+        budget: Option<Duration>,
+        /// With --solve: the transposition table's size in megabytes, for each thread (a
+        /// position's moves are solved on --jobs threads, each with a table of its own).
+        #[arg(long, requires = "solve", value_name = "MB", default_value_t = crate::hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        memory: u32,
+    },
+    /// Il Gioco dell'X: for each full board, "B" if Black joins top and bottom, else "W".
+    ///
+    /// Input (UVa 260 format): cases of N and N rows of 'b', 'w', ended by a line "0".
+    /// Output: one line "<case> B" or "<case> W" per case.
+    Gioco(Judging),
+    /// Go scoring: contest positions and SGF game records.
+    ///
+    /// Input: SGF records (when the first non-blank byte is '('), one result per game, or the
+    /// Stanford Local 2007 contest format: cases of "n b w", b black and w white "r c" pairs
+    /// (1-based), ended by a line "0". Output: for contest input by the contest's rule,
+    /// "Black wins by D", "White wins by D" or "Draw"; under a rule set, the result as SGF's
+    /// RE writes it: "B+3.5", "W+12" or "0".
+    Go {
+        #[command(flatten)]
+        judging: Judging,
+        /// What counts: contest (territory against territory; the default for contest
+        /// input) or a rule set (the default for records: the record's RU, else japanese).
+        #[arg(long, value_enum)]
+        rules: Option<Choice>,
+        /// Points given to White, e.g. 6.5 or 7 (default: the record's KM, else 0).
+        #[arg(long, allow_hyphen_values = true)]
+        komi: Option<Komi>,
+        /// Where dead stones come from: the final node's TB/TW markup, arbiter's estimate,
+        /// or none (default for records: markup when the final node has it, else estimate;
+        /// for contest positions: none).
+        #[arg(long, value_enum)]
+        dead: Option<DeadFrom>,
+        /// Points whose chains are dead, as Go programs name them: --dead-at Q16,R17.
+        #[arg(long, value_delimiter = ',', value_name = "POINTS")]
+        dead_at: Vec<String>,
+        /// Compare each record's RE with the count: write only the games that differ (with
+        /// both results and what the count rests on), and exit with 1 if any do.
+        #[arg(long)]
+        check: bool,
+        /// Also write each game back as SGF with the count in it (TB/TW with the dead
+        /// stones' points, as KGS writes them, and RE): DIR/case-1.sgf, ...
+        #[arg(long, value_name = "DIR")]
+        sgf_out: Option<PathBuf>,
+    },
+    /// Cheesy Chess: for each case, "White" if the king wins with best play, else "Black".
+    ///
+    /// Input (BAPC 2006 format): the number of cases; each case is the board's rows from the
+    /// top ('F' forbidden, 'D' dangerous, '.' open; 8 x 8 in the contest, any size from 1 to
+    /// 256 each way here), then "xK yK" and "xP yP" (column from the left, row from below).
+    Cheesy(Judging),
+    /// Writes a seeded random input file in a game's contest format (same arguments, same
+    /// bytes).
+    #[command(long_about = tools::gen_about())]
+    Gen {
+        /// The game.
+        #[arg(value_enum)]
+        game: GameName,
+        /// How many cases.
+        #[arg(long, default_value_t = 10)]
+        cases: usize,
+        /// The board side (default: the game's own; see above).
+        #[arg(long)]
+        size: Option<usize>,
+        /// The seed of the random generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The kind of case (see above); every kind in turn when absent.
+        #[arg(long)]
+        mode: Option<String>,
+    },
+    /// Checks an input file against the original problem's exact format and official limits,
+    /// listing every violation with its case and line; exits with 0 only for a valid file.
+    Validate {
+        /// The game.
+        #[arg(value_enum)]
+        game: GameName,
+        /// The input file; standard input when absent or "-".
+        file: Option<PathBuf>,
+    },
+    /// Serves the local web board: a page per game where a position is set up by clicking or
+    /// pasted, judged and drawn with its evidence, and the HTTP API the pages use
+    /// (POST /api/GAME/judge). Prints the address, serves until interrupted.
+    Serve {
+        /// The port; 0 picks a free one.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on: this computer only by default; 0.0.0.0 would open the
+        /// board to the network.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+    },
+}
+
+/// Why a command failed; printed once, as one line (a usage error as clap prints it).
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    /// The command line asks for something that cannot be done: clap's error, with the
+    /// command's usage, to be printed as clap prints it (`Failure::Usage(e) => e.exit()`).
+    #[error("{0}")]
+    Usage(Box<clap::Error>),
+    /// An input file could not be judged to its end.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// Standard input could not be judged to its end, or the output could not be written.
+    #[error(transparent)]
+    Run(#[from] RunError),
+    /// A view's folder is unusable.
+    #[error(transparent)]
+    Folder(#[from] FolderError),
+    /// The web board could not start.
+    #[error("cannot serve the web board on {address}: {error}")]
+    Serve {
+        /// The address asked for.
+        address: SocketAddr,
+        /// Why.
+        error: io::Error,
+    },
+}
+
+impl Failure {
+    /// Whether the output's reader went away (`arbiter hex big.in | head`), which is not an
+    /// error.
+    pub fn is_broken_pipe(&self) -> bool {
+        let output = match self {
+            Failure::Run(RunError::Output(error)) => error,
+            Failure::File(FileError::Run {
+                error: RunError::Output(error),
+                ..
+            }) => error,
+            _ => return false,
+        };
+        output.kind() == io::ErrorKind::BrokenPipe
+    }
+}
+
+/// A usage error of `subcommand`, as clap reports its own: the message and the subcommand's
+/// usage, exit status 2.
+fn usage(subcommand: &str, kind: clap::error::ErrorKind, message: impl std::fmt::Display) -> Failure {
+    let mut command = Cli::command();
+    command.build();
+    let error = match command.find_subcommand_mut(subcommand) {
+        Some(command) => command.error(kind, message),
+        None => command.error(kind, message),
+    };
+    Failure::Usage(Box::new(error))
+}
+
+/// Runs the command, writing its output to standard output; `Ok(false)` when it ran but
+/// something asked for was not done or an answer disagrees with its input (exit status 1).
+/// The answers written before a failure are flushed before it is returned.
+///
+/// # Errors
+/// What stopped the command.
+pub fn run(cli: &Cli) -> Result<bool, Failure> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let result = dispatch(&cli.command, &mut out);
+    let flushed = out.flush().map_err(RunError::Output);
+    match (result, flushed) {
+        (Err(failure), _) => Err(failure),
+        (Ok(_), Err(error)) => Err(error.into()),
+        (Ok(good), Ok(())) => Ok(good),
+    }
+}
+
+fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
+    match command {
+        Command::Hex {
+            judging,
+            check,
+            solve,
+            to_move,
+            moves,
+            budget,
+            memory,
+        } => {
+            let judge = if *solve {
+                Judge::HexSolver(crate::hex::solve::Analysis {
+                    settings: crate::hex::solve::Settings {
+                        budget: *budget,
+                        megabytes: *memory as usize,
+                        threads: judging.jobs(),
+                        ..Default::default()
+                    },
+                    to_move: *to_move,
+                    moves: *moves,
+                })
+            } else {
+                Judge::Hex(crate::hex::Hex { check: *check })
+            };
+            judging.judge(&judge, None, out)
+        }
+        Command::Gioco(judging) => judging.judge(&GameName::Gioco.judge(), None, out),
+        Command::Go {
+            judging,
+            rules,
+            komi,
+            dead,
+            dead_at,
+            check,
+            sgf_out,
+        } => {
+            let mut go = crate::go::Go::new(*rules, *komi).map_err(|_| {
+                let message = "--komi needs a rule set: the contest's rule has no komi";
+                usage("go", clap::error::ErrorKind::ArgumentConflict, message)
+            })?;
+            go.dead = *dead;
+            go.dead_at = dead_at.clone();
+            go.check = *check;
+            judging.judge(&Judge::Go(go), sgf_out.as_deref(), out)
+        }
+        Command::Cheesy(judging) => judging.judge(&GameName::Cheesy.judge(), None, out),
+        Command::Gen {
+            game,
+            cases,
+            size,
+            seed,
+            mode,
+        } => tools::generate(*game, *cases, *size, *seed, mode.as_deref(), out),
+        Command::Validate { game, file } => tools::validate(*game, file.as_deref(), out),
+        Command::Serve { host, port } => tools::serve(SocketAddr::new(*host, *port)),
+    }
+}
+
+/// A number of seconds, whole or not, as a duration.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    Duration::try_from_secs_f64(value)
+        .map_err(|_| format!("{text:?} is not a number of seconds from 0 up"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_rule_set_is_named_as_players_name_it() {
+        let cli = Cli::try_parse_from(["arbiter", "go", "--rules", "territory"]).unwrap();
+        let Command::Go { rules, .. } = cli.command else {
+            panic!("a go command");
+        };
+        assert_eq!(
+            rules,
+            Some(Choice::Rules(crate::go::rules::RuleSet::Japanese))
+        );
+    }
+}
