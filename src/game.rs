@@ -510,4 +510,24 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_number_too_long_for_a_go_case_at_a_glance_is_read_as_an_error() {
+        // A fuzz find (debug assertions on): the glance that cuts Go cases for threads
+        // multiplied the digits of this number past usize.
+        let path = format!(
+            "{}/tests/data/fuzz/go-overflow-in-a-long-number.in",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read(path).unwrap();
+        let game = crate::go::Go::CONTEST;
+        let whole = super::verdicts_in_stream(&game, &text);
+        assert!(
+            matches!(&whole[..], [Err(e)] if e.contains("line 2, column 1: expected the number of black stones")),
+            "{whole:?}"
+        );
+        for capacity in [1, 7, 4096] {
+            assert_eq!(super::verdicts_in_pieces(&game, &text, capacity), whole);
+        }
+    }
 }

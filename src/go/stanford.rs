@@ -343,11 +343,14 @@ fn next_number(buf: &[u8], at: &mut usize) -> Option<usize> {
     let start = i;
     let mut value = 0;
     while let Some(digit) = buf.get(i).map(|b| b.wrapping_sub(b'0')).filter(|&d| d <= 9) {
+        // A fifth digit: not this layout (and never a number that overflows).
+        if i - start == 4 {
+            return None;
+        }
         value = value * 10 + usize::from(digit);
         i += 1;
     }
-    let digits = i - start;
-    if !(1..=4).contains(&digits) || !separator(buf.get(i)?) {
+    if i == start || !separator(buf.get(i)?) {
         return None;
     }
     *at = i;

@@ -29,7 +29,9 @@ use axum::routing::{get, post};
 use serde_json::{Value, json};
 
 use crate::game::Game;
+use crate::registry::{GameName, Judge, Visit};
 use crate::render::Style;
+use position::Setup;
 
 /// The largest request body, in bytes.
 pub const MAX_BODY: usize = 1 << 20;
@@ -42,9 +44,6 @@ pub const MAX_SOLVE_CASES: usize = 4;
 /// How long the solver may think about one position.
 pub const SOLVE_BUDGET: Duration = Duration::from_secs(10);
 
-/// The games the board serves, by their names in addresses.
-pub const GAMES: [&str; 4] = ["hex", "gioco", "go", "cheesy"];
-
 const INDEX: &str = include_str!("assets/index.html");
 const BOARD: &str = include_str!("assets/board.html");
 const SCRIPT: &str = include_str!("assets/board.js");
@@ -53,7 +52,7 @@ const STYLE: &str = include_str!("assets/style.css");
 /// The web board's routes: the pages, their assets and the API.
 pub fn router() -> Router {
     Router::new()
-        .route("/", get(|| async { Html(INDEX) }))
+        .route("/", get(|| async { Html(index()) }))
         .route(
             "/assets/board.js",
             get(|| async { asset("text/javascript", SCRIPT) }),
@@ -86,14 +85,56 @@ fn asset(kind: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, kind)], body).into_response()
 }
 
+/// The start page: a link to each game's page.
+fn index() -> String {
+    let games: String = GameName::ALL
+        .map(Setup::of)
+        .iter()
+        .map(|page| {
+            format!(
+                "<li><a href=\"/{}\">{}</a>: {}</li>\n",
+                page.name,
+                html_text(page.title),
+                html_text(page.summary)
+            )
+        })
+        .collect();
+    INDEX.replace("{{games}}", &games)
+}
+
+/// A game's page: the board, with every game's setup for the script and a link to each.
+fn board(game: GameName) -> String {
+    let setups = GameName::ALL.map(Setup::of);
+    let nav: Vec<String> = setups
+        .iter()
+        .map(|page| format!("<a href=\"/{}\">{}</a>", page.name, html_text(page.title)))
+        .collect();
+    let script = serde_json::to_string(&json!({ "game": game, "games": setups }))
+        .unwrap_or_default()
+        .replace('<', "\\u003c");
+    BOARD
+        .replace("{{nav}}", &nav.join(" "))
+        .replace("{{games}}", &script)
+}
+
+/// Text made safe inside HTML.
+fn html_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
 async fn page(Path(game): Path<String>) -> Response {
-    if GAMES.contains(&game.as_str()) {
-        Html(BOARD).into_response()
-    } else {
-        error(
+    match game.parse::<GameName>() {
+        Ok(game) => Html(board(game)).into_response(),
+        Err(_) => error(
             StatusCode::NOT_FOUND,
-            format!("no page {game}: the games are {GAMES:?}"),
-        )
+            format!(
+                "no page {game}: the games are {:?}",
+                GameName::ALL.map(GameName::name)
+            ),
+        ),
     }
 }
 
@@ -120,12 +161,13 @@ async fn judge(Path(game): Path<String>, headers: HeaderMap, body: Body) -> Resp
         cases: MAX_CASES,
         weight: MAX_CASE_WEIGHT,
     };
-    answer(move || match game.as_str() {
-        "hex" => judge_request(&crate::hex::Hex::CONTEST, "hex", &body, json_body, limits),
-        "gioco" => judge_request(&crate::gioco::Gioco, "gioco", &body, json_body, limits),
-        "go" => judge_request(&crate::go::Go::CONTEST, "go", &body, json_body, limits),
-        "cheesy" => judge_request(&crate::cheesy::Cheesy, "cheesy", &body, json_body, limits),
-        other => Err((StatusCode::NOT_FOUND, format!("no game called {other}"))),
+    answer(move || match game.parse::<GameName>() {
+        Ok(game) => game.judge().visit(Request {
+            body: &body,
+            json_body,
+            limits,
+        }),
+        Err(_) => Err((StatusCode::NOT_FOUND, format!("no game called {game}"))),
     })
     .await
 }
@@ -143,7 +185,7 @@ async fn solve(headers: HeaderMap, body: Body) -> Response {
         weight: usize::MAX,
     };
     answer(move || {
-        let analysis = crate::hex::solve::Analysis {
+        let solver = Judge::HexSolver(crate::hex::solve::Analysis {
             settings: crate::hex::solve::Settings {
                 budget: Some(SOLVE_BUDGET),
                 megabytes: 64,
@@ -153,8 +195,12 @@ async fn solve(headers: HeaderMap, body: Body) -> Response {
             },
             to_move: None,
             moves: false,
-        };
-        judge_request(&analysis, "hex", &body, json_body, limits)
+        });
+        solver.visit(Request {
+            body: &body,
+            json_body,
+            limits,
+        })
     })
     .await
 }
@@ -210,28 +256,32 @@ struct Limits {
     weight: usize,
 }
 
-/// Judges one request's body with `game`: the records as a JSON array.
-fn judge_request<G: Game>(
-    game: &G,
-    name: &str,
-    body: &[u8],
+/// One request's body, to be judged with a game: the records as a JSON array.
+struct Request<'a> {
+    body: &'a [u8],
     json_body: bool,
     limits: Limits,
-) -> Result<Value, (StatusCode, String)> {
-    let bad = |message: String| (StatusCode::BAD_REQUEST, message);
-    if json_body {
-        let position: position::Position =
-            serde_json::from_slice(body).map_err(|e| bad(format!("the JSON position: {e}")))?;
+}
+
+impl Visit for Request<'_> {
+    type Output = Result<Value, (StatusCode, String)>;
+
+    fn visit<G: Game>(self, game: &G) -> Self::Output {
+        let bad = |message: String| (StatusCode::BAD_REQUEST, message);
+        if !self.json_body {
+            return judge_text(game, self.body, self.limits)
+                .map(Value::Array)
+                .map_err(bad);
+        }
+        let position: position::Position = serde_json::from_slice(self.body)
+            .map_err(|e| bad(format!("the JSON position: {e}")))?;
+        let name = G::NAME.parse::<GameName>().map_err(|e| bad(e.to_string()))?;
         let (text, grid) = position.contest_text(name).map_err(bad)?;
-        let mut records = judge_text(game, text.as_bytes(), limits).map_err(bad)?;
+        let mut records = judge_text(game, text.as_bytes(), self.limits).map_err(bad)?;
         for record in &mut records {
-            record["grid"] = serde_json::to_value(&grid).expect("a grid is JSON");
+            record["grid"] = serde_json::to_value(&grid).map_err(|e| bad(e.to_string()))?;
         }
         Ok(Value::Array(records))
-    } else {
-        judge_text(game, body, limits)
-            .map(Value::Array)
-            .map_err(bad)
     }
 }
 

@@ -5,12 +5,99 @@
 //! dell'X `b`, `w`; Go `B`, `W`, `.`; Cheesy Chess `F`, `D`, `.` and one `K` (the king) and
 //! one `P` (the pawn) on open fields.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
+use crate::registry::GameName;
 use crate::render::{self, Slant};
 
 /// The largest board side the web board sets up.
 pub const MAX_SIDE: usize = 64;
+
+/// What a game's page needs to set up positions by clicking: its letters, sizes and words.
+#[derive(Clone, Debug, Serialize)]
+pub struct Setup {
+    /// The game's name, in addresses.
+    pub name: &'static str,
+    /// The game's title.
+    pub title: &'static str,
+    /// What the page shows, in a few words (the start page's list).
+    pub summary: &'static str,
+    /// The letters a click cycles through, the first the blank one.
+    pub cycle: &'static [&'static str],
+    /// The board sides offered.
+    pub sizes: &'static [usize],
+    /// The side a page starts with.
+    pub size: usize,
+    /// How to set up a position.
+    pub hint: &'static str,
+    /// Whether the page offers the solver.
+    pub solve: bool,
+    /// A new board of each side offered, its rows the top one first.
+    pub blank: Vec<(usize, Vec<String>)>,
+}
+
+impl Setup {
+    /// The page of `game`.
+    pub fn of(game: GameName) -> Setup {
+        let (summary, cycle, sizes, size, hint): (_, &[&str], &[usize], _, _) = match game {
+            GameName::Hex => (
+                "who has joined their sides, and perfect play on small boards",
+                &[".", "R", "B"],
+                &[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13],
+                7,
+                "Click a cell: empty, Red, Blue. Red joins top and bottom.",
+            ),
+            GameName::Gioco => (
+                "the full board's winning chain",
+                &["b", "w"],
+                &[2, 3, 4, 5, 6, 7, 8, 10, 12],
+                6,
+                "Click a cell: black, white. The board is always full.",
+            ),
+            GameName::Go => (
+                "territory, dead stones and the score of positions and SGF games",
+                &[".", "B", "W"],
+                &[5, 7, 9, 13, 19],
+                9,
+                "Click a point: empty, Black, White.",
+            ),
+            GameName::Cheesy => (
+                "can the king catch the pawn?",
+                &[".", "F", "D", "K", "P"],
+                &[3, 4, 5, 6, 7, 8],
+                8,
+                "Click a field: open, forbidden (F), dangerous (D), the king (K), the pawn (P).",
+            ),
+        };
+        Setup {
+            name: game.name(),
+            title: game.title(),
+            summary,
+            cycle,
+            sizes,
+            size,
+            hint,
+            solve: game == GameName::Hex,
+            blank: sizes.iter().map(|&n| (n, blank(game, n))).collect(),
+        }
+    }
+}
+
+/// A new board of side `n`: empty; Il Gioco dell'X's full, in a checkerboard; Cheesy Chess's
+/// with the king in the bottom-left corner and the pawn in the top-right one.
+fn blank(game: GameName, n: usize) -> Vec<String> {
+    let mut rows: Vec<String> = (0..n)
+        .map(|r| match game {
+            GameName::Gioco => (0..n).map(|c| if (r + c) % 2 == 1 { 'w' } else { 'b' }).collect(),
+            _ => ".".repeat(n),
+        })
+        .collect();
+    if game == GameName::Cheesy {
+        rows[n - 1].replace_range(0..1, "K");
+        rows[0].replace_range(n - 1..n, "P");
+    }
+    rows
+}
 
 /// A position as the page sends it.
 #[derive(Clone, Debug, Deserialize)]
@@ -80,34 +167,34 @@ impl Position {
     /// # Examples
     ///
     /// ```
+    /// use arbiter::registry::GameName;
     /// use arbiter::serve::position::Position;
     ///
     /// let position = Position { rows: vec!["B.".into(), ".W".into()] };
-    /// let (text, grid) = position.contest_text("go").unwrap();
+    /// let (text, grid) = position.contest_text(GameName::Go).unwrap();
     /// assert_eq!(text, "2 1 1\n1 1\n2 2\n0\n");
     /// assert_eq!(grid.centres.len(), 4);
     /// ```
-    pub fn contest_text(&self, game: &str) -> Result<(String, Grid), String> {
+    pub fn contest_text(&self, game: GameName) -> Result<(String, Grid), String> {
         match game {
-            "hex" => {
+            GameName::Hex => {
                 let n = self.side("RB.")?;
                 let text = format!("1\n{n}\n{}\n", self.rows.join("\n"));
                 Ok((text, hex_grid(n, Slant::Right)))
             }
-            "gioco" => {
+            GameName::Gioco => {
                 let n = self.side("bw")?;
                 let text = format!("{n}\n{}\n0\n", self.rows.join("\n"));
                 Ok((text, hex_grid(n, Slant::Left)))
             }
-            "go" => {
+            GameName::Go => {
                 let n = self.side("BW.")?;
                 Ok((self.go_text(n), go_grid(n)))
             }
-            "cheesy" => {
+            GameName::Cheesy => {
                 let (rows, cols) = self.shape("FD.KP")?;
                 Ok((self.cheesy_text(rows)?, cheesy_grid(rows, cols)))
             }
-            other => Err(format!("no game called {other}")),
         }
     }
 
@@ -220,38 +307,51 @@ mod tests {
 
     #[test]
     fn each_game_gets_its_contest_text() {
-        let (hex, grid) = position(&["R.", "RB"]).contest_text("hex").unwrap();
+        let (hex, grid) = position(&["R.", "RB"]).contest_text(GameName::Hex).unwrap();
         assert_eq!(hex, "1\n2\nR.\nRB\n");
         assert_eq!(grid.centres.len(), 4);
-        let (gioco, _) = position(&["bw", "wb"]).contest_text("gioco").unwrap();
+        let (gioco, _) = position(&["bw", "wb"]).contest_text(GameName::Gioco).unwrap();
         assert_eq!(gioco, "2\nbw\nwb\n0\n");
-        let (go, _) = position(&["B.", ".W"]).contest_text("go").unwrap();
+        let (go, _) = position(&["B.", ".W"]).contest_text(GameName::Go).unwrap();
         assert_eq!(go, "2 1 1\n1 1\n2 2\n0\n");
         let (cheesy, _) = position(&["..P", ".F.", "K.D"])
-            .contest_text("cheesy")
+            .contest_text(GameName::Cheesy)
             .unwrap();
         assert_eq!(cheesy, "1\n...\n.F.\n..D\n1 1\n3 3\n");
+    }
+
+    #[test]
+    fn each_page_starts_from_a_board_its_game_reads() {
+        for game in GameName::ALL {
+            let setup = Setup::of(game);
+            for (n, rows) in &setup.blank {
+                let position = Position { rows: rows.clone() };
+                assert!(position.contest_text(game).is_ok(), "{game} {n}");
+            }
+        }
+        assert_eq!(blank(GameName::Cheesy, 3), ["..P", "...", "K.."]);
+        assert_eq!(blank(GameName::Gioco, 2), ["bw", "wb"]);
     }
 
     #[test]
     fn bad_positions_are_refused_in_words() {
         let refused = |rows: &[&str], game| position(rows).contest_text(game).unwrap_err();
         assert_eq!(
-            refused(&["R.", "R"], "hex"),
+            refused(&["R.", "R"], GameName::Hex),
             "row 2 has 1 cells, row 1 has 2"
         );
         assert_eq!(
-            refused(&["Rx", ".."], "hex"),
+            refused(&["Rx", ".."], GameName::Hex),
             "row 1: 'x' is not one of \"RB.\""
         );
         assert_eq!(
-            refused(&["R..", "..."], "hex"),
+            refused(&["R..", "..."], GameName::Hex),
             "the board must be square, not 2 x 3"
         );
-        assert_eq!(refused(&[], "go"), "the position has no cells");
-        assert_eq!(refused(&["K.", "K."], "cheesy"), "more than one king");
-        assert_eq!(refused(&["K.", ".."], "cheesy"), "no pawn (P) on the board");
+        assert_eq!(refused(&[], GameName::Go), "the position has no cells");
+        assert_eq!(refused(&["K.", "K."], GameName::Cheesy), "more than one king");
+        assert_eq!(refused(&["K.", ".."], GameName::Cheesy), "no pawn (P) on the board");
         let big = ".".repeat(MAX_SIDE + 1);
-        assert!(refused(&[&big], "go").contains("at most"));
+        assert!(refused(&[&big], GameName::Go).contains("at most"));
     }
 }

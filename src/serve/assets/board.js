@@ -2,35 +2,17 @@
 // change, and shows the picture, the verdict and the explanation that come back.
 "use strict";
 
-const GAMES = {
-  hex: { title: "Hex", cycle: [".", "R", "B"], sizes: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13], size: 7,
-         hint: "Click a cell: empty, Red, Blue. Red joins top and bottom.", solve: true },
-  gioco: { title: "Il Gioco dell'X", cycle: ["b", "w"], sizes: [2, 3, 4, 5, 6, 7, 8, 10, 12], size: 6,
-           hint: "Click a cell: black, white. The board is always full." },
-  go: { title: "Go", cycle: [".", "B", "W"], sizes: [5, 7, 9, 13, 19], size: 9,
-        hint: "Click a point: empty, Black, White." },
-  cheesy: { title: "Cheesy Chess", cycle: [".", "F", "D", "K", "P"], sizes: [3, 4, 5, 6, 7, 8], size: 8,
-            hint: "Click a field: open, forbidden (F), dangerous (D), the king (K), the pawn (P)." },
-};
-
-const game = location.pathname.replace(/^\/+|\/+$/g, "");
-const config = GAMES[game];
+// Every game's page, from the server's list of games: its letters, sizes, words, and a new
+// board of each size.
+const { game, games } = JSON.parse(document.getElementById("games").textContent);
+const config = games.find((page) => page.name === game);
 const $ = (id) => document.getElementById(id);
 let rows = [];       // the position being set up, the top row first
 let grid = null;     // where each cell is drawn, when the board shown is the one set up
 let records = [];    // the last answer's records
 
 function emptyBoard(n) {
-  if (game === "gioco") {
-    return Array.from({ length: n }, (_, r) =>
-      Array.from({ length: n }, (_, c) => ((r + c) % 2 ? "w" : "b")).join(""));
-  }
-  const board = Array.from({ length: n }, () => ".".repeat(n));
-  if (game === "cheesy") {
-    board[n - 1] = "K" + board[n - 1].slice(1);
-    board[0] = board[0].slice(0, n - 1) + "P";
-  }
-  return board;
+  return config.blank.find(([size]) => size === n)[1].slice();
 }
 
 function setCell(r, c, letter) {
