@@ -26,7 +26,7 @@
 //! }
 //!
 //! let go: GameName = "go".parse().unwrap();
-//! assert_eq!(go.judge().visit(First("1 1 0\n1 1\n0\n")), "Black wins by 0");
+//! assert_eq!(go.judge().visit(First("2 1 0\n1 1\n0\n")), "Black wins by 3");
 //! assert_eq!(GameName::Gioco.judge().visit(First("1\nb\n0\n")), "B");
 //! ```
 

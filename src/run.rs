@@ -194,155 +194,222 @@ const BATCH_CASES: usize = 1024;
 /// number.
 type Batch<R> = Vec<(usize, Result<Cut<R>, InputError>)>;
 
-/// What the thread that writes gets, in turn `.0` of the input, with the batch's emptied
-/// vector to hand back to the reader once written.
-enum Ready<R> {
-    /// A batch judged by a worker, or by the reader.
-    Judged(Judged, Batch<R>),
-    /// A batch of a single case read whole (a huge board) or an error, left to the writer to
-    /// judge as [`run`] does, writing as it goes. (A single piece of texts is a batch like
-    /// any other.)
-    Single(usize, Result<Cut<R>, InputError>, Batch<R>),
-}
-
-/// The most batches read and not yet written, a few a worker: memory stays within this many
+/// The most batches read and not yet written, a few a thread: memory stays within this many
 /// batches however slow one case is.
 const BATCHES_A_JOB: usize = 4;
 
-/// The most batches queued for each worker of [`run_parallel`]: two, so that a worker still
-/// has one to take when it finishes the one in hand while the reader judges a batch of its
-/// own (with one, traced on 100,000 Cheesy Chess cases, the worker waited for the reader
-/// 1-10 ms of a 20-30 ms run; with two, 0.6-1.5 ms); no more, since the reader takes its
-/// share of the queue only at the end.
-const QUEUED_A_WORKER: usize = 2;
+/// A batch judged on the pool, in turn `.0` of the input, with its emptied vector to be
+/// filled again.
+type Done<R> = (usize, Judged, Batch<R>);
 
-/// [`run`] on `jobs` threads. One reads the input into batches of bounded weight, cases whose
-/// layout the format finds at a glance left as their texts, many consecutive cases in one
-/// piece ([`Game::read_for_threads`]), and queues each for the `jobs - 1` workers, or, when
-/// `QUEUED_A_WORKER` batches a worker wait already, judges it itself; at the input's end it
-/// judges what is still queued, beside the workers. So `jobs` threads judge, none waits on
-/// another while there is work, and no more threads run than asked for. A batch is judged
-/// ([`Game::read_texts`], then each case) into a buffer of its own; the buffers are written
-/// in input order, so the output is [`run`]'s, byte for byte, and the first bad case still
-/// comes after the answers of every case before it. Memory stays within `BATCHES_A_JOB`
-/// batches a thread: the reader takes a new batch's vector only when the writer hands one
-/// back. A batch of a single case (a huge board) is judged by the writer and written as it is
-/// judged, as [`run`] writes it.
+/// [`run`] on the threads of rayon's pool ([`crate::pool`]) when `jobs` is more than one.
+///
+/// This thread reads the input into batches of bounded weight, cases whose layout the
+/// format finds at a glance left as their texts, many consecutive cases in one piece
+/// ([`Game::read_for_threads`]), and hands each to the pool, which judges it ([`Game::
+/// read_texts`], then each case) into a buffer of its own; between batches, and whenever
+/// `BATCHES_A_JOB` batches a job are out, it writes the buffers that are back, in input
+/// order, so the output is [`run`]'s, byte for byte, and the first bad case still comes
+/// after the answers of every case before it. A batch of a single case read whole (a huge
+/// board) is judged here once the batches before it are written, and written as it is
+/// judged, as [`run`] writes it; its own work splits over the pool.
 ///
 /// # Errors
 /// As [`run`].
 pub fn run_parallel<G: Game>(
     game: &G,
-    input: impl BufRead + Send,
+    input: impl BufRead,
     out: &mut impl Write,
     views: &Views,
     jobs: usize,
     warn: &mut dyn FnMut(Warning),
 ) -> Result<Summary, RunError> {
-    use std::sync::Mutex;
-    use std::sync::mpsc::{self, TrySendError};
     if jobs <= 1 {
         return run(game, input, out, views, warn);
     }
-    let (to_workers, batches) =
-        mpsc::sync_channel::<Turn<Batch<G::Raw>>>(QUEUED_A_WORKER * (jobs - 1));
-    // Shared by the workers, and by the reader once the input ends.
-    let batches = &Mutex::new(batches);
-    std::thread::scope(|scope| {
-        let (to_writer, ready) = mpsc::sync_channel::<Turn<Ready<G::Raw>>>(2 * jobs);
-        // Written batches' vectors go back to the reader: a bound on the batches in flight,
-        // and memory reused, not asked of the system afresh (zeroed pages) every batch.
-        let limit = BATCHES_A_JOB * jobs;
-        let (emptied, recycled) = mpsc::sync_channel::<Batch<G::Raw>>(limit);
-        let from_reader = to_writer.clone();
-        scope.spawn(move || {
-            // Hands a batch on; says whether anyone is still there to take the next.
-            let send = |turn, mut batch: Batch<G::Raw>| {
-                let ready = if let [(_, Ok(Cut::Read(_)) | Err(_))] = batch[..] {
-                    let (number, raw) = batch.pop().expect("one case");
-                    Ready::Single(number, raw, batch)
-                } else {
-                    match to_workers.try_send((turn, batch)) {
-                        Ok(()) => return true,
-                        Err(
-                            TrySendError::Full((_, mut batch))
-                            | TrySendError::Disconnected((_, mut batch)),
-                        ) => Ready::Judged(judge_batch(game, &mut batch, views), batch),
-                    }
-                };
-                from_reader.send((turn, ready)).is_ok()
-            };
-            let (mut batch, mut weight, mut turn, mut made) = (Vec::new(), 0, 0, 1);
-            let mut number = 1;
-            for piece in game.read_for_threads(input) {
-                let (cases, piece_weight) = match &piece {
-                    Ok(Cut::Read(raw)) => (1, game.weight(raw)),
-                    Ok(Cut::Texts(texts)) => (texts.cases(), texts.len()),
-                    Err(_) => (1, 1),
-                };
-                weight += piece_weight.max(1);
-                let failed = piece.is_err();
-                batch.push((number, piece));
-                number += cases;
-                if weight >= BATCH_WEIGHT || batch.len() >= BATCH_CASES || failed {
-                    let next = match recycled.try_recv() {
-                        Ok(next) => next,
-                        Err(_) if made < limit => {
-                            made += 1;
-                            Vec::new()
-                        }
-                        // Wait for the writer; gone, it has stopped.
-                        Err(_) => match recycled.recv() {
-                            Ok(next) => next,
-                            Err(_) => return,
-                        },
-                    };
-                    if !send(turn, std::mem::replace(&mut batch, next)) {
-                        return;
-                    }
-                    (weight, turn) = (0, turn + 1);
-                }
-            }
-            if !batch.is_empty() && !send(turn, batch) {
-                return;
-            }
-            // Closed, the queue ends the workers once empty; the reader helps empty it.
-            drop(to_workers);
-            work(game, views, batches, &from_reader);
-        });
-        for _ in 1..jobs {
+    let stopped = std::sync::atomic::AtomicBool::new(false);
+    // A panic while judging (a bug) is carried here and raised again once the pool is done,
+    // so that the writer, waiting for the batch, is not left waiting.
+    let panicked = std::sync::Mutex::new(None);
+    let (to_writer, judged) = std::sync::mpsc::channel::<Done<G::Raw>>();
+    let mut writer = InTurn {
+        summary: Summary::default(),
+        next: 0,
+        waiting: std::collections::BTreeMap::new(),
+        emptied: Vec::new(),
+    };
+    let limit = BATCHES_A_JOB * jobs;
+    let result = crate::pool::in_place_scope(|scope| {
+        let hand_over = |turn: usize, mut batch: Batch<G::Raw>| {
             let to_writer = to_writer.clone();
-            scope.spawn(move || work(game, views, batches, &to_writer));
+            let (stopped, panicked) = (&stopped, &panicked);
+            scope.spawn(move |_| {
+                let judged = if stopped.load(std::sync::atomic::Ordering::Relaxed) {
+                    Judged::default()
+                } else {
+                    let judging = std::panic::AssertUnwindSafe(|| {
+                        judge_batch(game, &mut batch, views)
+                    });
+                    std::panic::catch_unwind(judging).unwrap_or_else(|payload| {
+                        if let Ok(mut panicked) = panicked.lock() {
+                            panicked.get_or_insert(payload);
+                        }
+                        let error = io::Error::other("a judging thread panicked");
+                        Judged {
+                            outcome: Err(RunError::Output(error)),
+                            ..Judged::default()
+                        }
+                    })
+                };
+                // The writer gone, it has stopped: nothing is left to do.
+                let _ = to_writer.send((turn, judged, batch));
+            });
+        };
+        let result = read_in_batches(game, input, |turn, mut batch| {
+            // A single case read whole, or an error: judged here, in turn.
+            if let [(_, Ok(Cut::Read(_)) | Err(_))] = batch[..] {
+                while writer.next < turn {
+                    let done = judged.recv().expect("every batch handed over comes back");
+                    writer.arrive(game, done, out, warn)?;
+                }
+                let (number, piece) = batch.pop().expect("one case");
+                writer.single(game, number, piece, views, out, warn)?;
+                return Ok(Some(batch));
+            }
+            hand_over(turn, batch);
+            while writer.out_of(turn + 1) >= limit {
+                let done = judged.recv().expect("every batch handed over comes back");
+                writer.arrive(game, done, out, warn)?;
+            }
+            while let Ok(done) = judged.try_recv() {
+                writer.arrive(game, done, out, warn)?;
+            }
+            Ok(writer.emptied.pop())
+        })
+        .and_then(|turns| {
+            while writer.next < turns {
+                let done = judged.recv().expect("every batch handed over comes back");
+                writer.arrive(game, done, out, warn)?;
+            }
+            Ok(writer.summary)
+        });
+        if result.is_err() {
+            stopped.store(true, std::sync::atomic::Ordering::Relaxed);
         }
-        drop(to_writer);
-        write_in_turn(game, ready, emptied, out, views, warn)
-    })
+        result
+    });
+    if let Ok(Some(payload)) = panicked.into_inner() {
+        std::panic::resume_unwind(payload);
+    }
+    result
 }
 
-/// A batch, or what became of it, with its turn in the input.
-type Turn<T> = (usize, T);
-
-/// A worker of [`run_parallel`] (and its reader, once the input ends): takes queued batches,
-/// judges them and sends them to the writer until the queue is closed and empty, or nobody is
-/// left to write.
-fn work<G: Game>(
+/// Reads `input` for threads into batches of bounded weight and hands each to `batch` with
+/// its turn, the first 0; `batch` may give back an emptied vector to fill next. Returns how
+/// many batches there were.
+fn read_in_batches<G: Game>(
     game: &G,
-    views: &Views,
-    queue: &std::sync::Mutex<std::sync::mpsc::Receiver<Turn<Batch<G::Raw>>>>,
-    to_writer: &std::sync::mpsc::SyncSender<Turn<Ready<G::Raw>>>,
-) {
-    loop {
-        let next = queue.lock().map(|queue| queue.recv());
-        let Ok(Ok((turn, mut batch))) = next else {
-            return;
+    input: impl BufRead,
+    mut batch: impl FnMut(usize, Batch<G::Raw>) -> Result<Option<Batch<G::Raw>>, RunError>,
+) -> Result<usize, RunError> {
+    let (mut filling, mut weight, mut turn, mut number) = (Vec::new(), 0, 0, 1);
+    for piece in game.read_for_threads(input) {
+        let (cases, piece_weight) = match &piece {
+            Ok(Cut::Read(raw)) => (1, game.weight(raw)),
+            Ok(Cut::Texts(texts)) => (texts.cases(), texts.len()),
+            Err(_) => (1, 1),
         };
-        let judged = judge_batch(game, &mut batch, views);
-        if to_writer
-            .send((turn, Ready::Judged(judged, batch)))
-            .is_err()
-        {
-            return;
+        weight += piece_weight.max(1);
+        let failed = piece.is_err();
+        filling.push((number, piece));
+        number += cases;
+        if weight >= BATCH_WEIGHT || filling.len() >= BATCH_CASES || failed {
+            let full = std::mem::take(&mut filling);
+            if let Some(emptied) = batch(turn, full)? {
+                filling = emptied;
+            }
+            (weight, turn) = (0, turn + 1);
+            if failed {
+                return Ok(turn);
+            }
         }
+    }
+    if !filling.is_empty() {
+        batch(turn, filling)?;
+        turn += 1;
+    }
+    Ok(turn)
+}
+
+/// The writer of [`run_parallel`]: the batches judged on the pool, written in input order.
+struct InTurn<R> {
+    summary: Summary,
+    /// The turn of the next batch to write.
+    next: usize,
+    /// Batches judged before their turn.
+    waiting: std::collections::BTreeMap<usize, (Judged, Batch<R>)>,
+    /// Written batches' vectors, to be filled again: memory reused, not asked of the system
+    /// afresh (zeroed pages) every batch.
+    emptied: Vec<Batch<R>>,
+}
+
+impl<R> InTurn<R> {
+    /// The batches handed over and not yet written, once turn `handed` has been handed over.
+    fn out_of(&self, handed: usize) -> usize {
+        handed - self.next
+    }
+
+    /// A judged batch is back: writes it, and every one waiting after it, when its turn has
+    /// come.
+    fn arrive<G: Game<Raw = R>>(
+        &mut self,
+        game: &G,
+        (turn, judged, batch): Done<R>,
+        out: &mut impl Write,
+        warn: &mut dyn FnMut(Warning),
+    ) -> Result<(), RunError> {
+        let _ = game;
+        self.waiting.insert(turn, (judged, batch));
+        while let Some((judged, batch)) = self.waiting.remove(&self.next) {
+            self.next += 1;
+            self.emptied.push(batch);
+            for warning in judged.warnings {
+                warn(warning);
+            }
+            out.write_all(&judged.output)?;
+            self.summary.cases += judged.cases;
+            self.summary.disagreements += judged.disagreements;
+            judged.outcome?;
+        }
+        Ok(())
+    }
+
+    /// Judges and writes a batch's single case here, in its turn, as [`run`] does.
+    fn single<G: Game<Raw = R>>(
+        &mut self,
+        game: &G,
+        number: usize,
+        piece: Result<Cut<R>, InputError>,
+        views: &Views,
+        out: &mut impl Write,
+        warn: &mut dyn FnMut(Warning),
+    ) -> Result<(), RunError> {
+        self.next += 1;
+        let mut outcome = Ok(());
+        each_case(game, number, piece, |number, raw| {
+            match one_case(game, number, raw, views, out, warn) {
+                Ok(disagrees) => {
+                    self.summary.cases += 1;
+                    self.summary.disagreements += usize::from(disagrees);
+                    true
+                }
+                Err(e) => {
+                    outcome = Err(e);
+                    false
+                }
+            }
+        });
+        outcome
     }
 }
 
@@ -358,61 +425,6 @@ fn judge_batch<G: Game>(game: &G, batch: &mut Batch<G::Raw>, views: &Views) -> J
         }
     }
     judged
-}
-
-/// Writes what the workers of [`run_parallel`] send, in input order, handing each written
-/// batch's vector back to the reader; stops at the first failure (the threads stop when
-/// their next send or wait finds no one there).
-fn write_in_turn<G: Game>(
-    game: &G,
-    ready: std::sync::mpsc::Receiver<Turn<Ready<G::Raw>>>,
-    emptied: std::sync::mpsc::SyncSender<Batch<G::Raw>>,
-    out: &mut impl Write,
-    views: &Views,
-    warn: &mut dyn FnMut(Warning),
-) -> Result<Summary, RunError> {
-    let mut summary = Summary::default();
-    let mut waiting = std::collections::BTreeMap::new();
-    let mut turn = 0;
-    for (arrived, what) in ready {
-        waiting.insert(arrived, what);
-        while let Some(what) = waiting.remove(&turn) {
-            turn += 1;
-            let batch = match what {
-                Ready::Single(number, piece, batch) => {
-                    let mut outcome = Ok(());
-                    each_case(game, number, piece, |number, raw| {
-                        match one_case(game, number, raw, views, out, warn) {
-                            Ok(disagrees) => {
-                                summary.cases += 1;
-                                summary.disagreements += usize::from(disagrees);
-                                true
-                            }
-                            Err(e) => {
-                                outcome = Err(e);
-                                false
-                            }
-                        }
-                    });
-                    outcome?;
-                    batch
-                }
-                Ready::Judged(judged, batch) => {
-                    for warning in judged.warnings {
-                        warn(warning);
-                    }
-                    out.write_all(&judged.output)?;
-                    summary.cases += judged.cases;
-                    summary.disagreements += judged.disagreements;
-                    judged.outcome?;
-                    batch
-                }
-            };
-            // The reader may be waiting for it; gone, it has finished.
-            let _ = emptied.try_send(batch);
-        }
-    }
-    Ok(summary)
 }
 
 /// Hands each case of a piece to `judge` with its number, texts read as the game reads
