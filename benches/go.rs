@@ -69,10 +69,8 @@ fn records(c: &mut Criterion) {
         ("markup", DeadFrom::Markup),
         ("estimate", DeadFrom::Estimate),
     ] {
-        let game = Go {
-            dead: Some(dead),
-            ..Go::default()
-        };
+        let mut game = Go::default();
+        game.scoring.dead = Some(dead);
         for jobs in [1, 2] {
             group.bench_function(format!("{name}, {jobs} thread(s)"), |b| {
                 b.iter(|| {

@@ -19,7 +19,7 @@ fn main() -> ExitCode {
     match arbiter::cli::run(&cli) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
-        Err(Failure::Usage(error)) => error.exit(),
+        Err(Failure::Usage(usage)) => usage.error().exit(),
         // `arbiter hex big.in | head` is not an error.
         Err(failure) if failure.is_broken_pipe() => ExitCode::SUCCESS,
         Err(failure) => {

@@ -247,9 +247,8 @@ pub fn run_parallel<G: Game>(
                 let judged = if stopped.load(std::sync::atomic::Ordering::Relaxed) {
                     Judged::default()
                 } else {
-                    let judging = std::panic::AssertUnwindSafe(|| {
-                        judge_batch(game, &mut batch, views)
-                    });
+                    let judging =
+                        std::panic::AssertUnwindSafe(|| judge_batch(game, &mut batch, views));
                     std::panic::catch_unwind(judging).unwrap_or_else(|payload| {
                         if let Ok(mut panicked) = panicked.lock() {
                             panicked.get_or_insert(payload);

@@ -14,10 +14,8 @@ fuzz_target!(|data: &[u8]| {
     every_view(&Go::CONTEST, data, false);
     // One more rule set, picked by the input's length, to keep each run short.
     let rules = RuleSet::ALL[data.len() % RuleSet::ALL.len()];
-    let go = Go {
-        rules: Some(Choice::Rules(rules)),
-        check: true,
-        ..Go::CONTEST
-    };
+    let mut go = Go::CONTEST;
+    go.scoring.rules = Some(Choice::Rules(rules));
+    go.check = true;
     every_view(&go, data, false);
 });

@@ -525,4 +525,3 @@ impl fmt::Display for Board {
         Ok(())
     }
 }
-

@@ -89,7 +89,12 @@ impl Game for Cheesy {
         show::explain(position, outcome, style, out)
     }
 
-    fn draw(&self, position: &Position, outcome: &Judgement, out: &mut dyn Write) -> io::Result<()> {
+    fn draw(
+        &self,
+        position: &Position,
+        outcome: &Judgement,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         show::svg(position, outcome, out)
     }
 
@@ -97,4 +102,3 @@ impl Game for Cheesy {
         bapc::validate(input)
     }
 }
-

@@ -18,7 +18,7 @@ use super::{bits, word};
 /// assert!(matches!(solve(&position), Judgement::White(w) if w.end == WhiteEnd::PawnStuck));
 /// ```
 pub fn solve(position: &Position) -> Judgement {
-    bits::solve(&position.board(), position.king(), position.pawn())
+    bits::solve(position.board(), position.king(), position.pawn())
 }
 
 /// The contest's question alone, without the evidence: whether White wins.
@@ -42,6 +42,5 @@ pub fn white_wins(position: &Position) -> bool {
 /// assert_eq!(t.white_wins(Square { x: 6, y: 3 }), None);
 /// ```
 pub fn table(position: &Position) -> Table {
-    bits::table(&position.board(), position.pawn())
+    bits::table(position.board(), position.pawn())
 }
-

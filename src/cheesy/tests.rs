@@ -147,7 +147,8 @@ fn a_king_with_no_move_loses() {
 
 #[test]
 fn the_black_win_of_the_first_sample_names_the_floating_square() {
-    let Judgement::Black(lost) = solve(&start(&board(SAMPLE_1), sq(7, 6), sq(3, 7)).unwrap()) else {
+    let Judgement::Black(lost) = solve(&start(&board(SAMPLE_1), sq(7, 6), sq(3, 7)).unwrap())
+    else {
         panic!()
     };
     assert_eq!(lost.end, BlackEnd::PawnHome);

@@ -6,7 +6,7 @@
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::{Failure, usage};
+use super::failure::{Failure, usage};
 use crate::game::Game;
 use crate::registry::{Judge, Visit};
 use crate::render::Style;
@@ -91,7 +91,11 @@ impl Judging {
         if let Some(notation) = self.format.notation() {
             if !G::NOTATIONS.contains(&notation) {
                 let message = format!("{} writes no {notation} records", G::NAME);
-                return Err(usage(G::NAME, clap::error::ErrorKind::InvalidValue, message));
+                return Err(usage(
+                    G::NAME,
+                    clap::error::ErrorKind::InvalidValue,
+                    message,
+                ));
             }
             if self.explain {
                 let message = "--explain would break the records of --format sgf or trmph; \

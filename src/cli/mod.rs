@@ -16,6 +16,7 @@
 //! # let _ = cli;
 //! ```
 
+mod failure;
 mod judging;
 mod tools;
 
@@ -30,7 +31,9 @@ use crate::go::dead::DeadFrom;
 use crate::go::{Choice, Komi};
 use crate::hex::Stone;
 use crate::registry::{GameName, Judge};
-use crate::run::{FileError, FolderError, RunError};
+use crate::run::RunError;
+use failure::usage;
+pub use failure::{Failure, Usage};
 use judging::Judging;
 
 /// Adjudicates board-game positions exactly, in the original contest formats.
@@ -169,58 +172,17 @@ enum Command {
     },
 }
 
-/// Why a command failed; printed once, as one line (a usage error as clap prints it).
-#[derive(Debug, thiserror::Error)]
-pub enum Failure {
-    /// The command line asks for something that cannot be done: clap's error, with the
-    /// command's usage, to be printed as clap prints it (`Failure::Usage(e) => e.exit()`).
-    #[error("{0}")]
-    Usage(Box<clap::Error>),
-    /// An input file could not be judged to its end.
-    #[error(transparent)]
-    File(#[from] FileError),
-    /// Standard input could not be judged to its end, or the output could not be written.
-    #[error(transparent)]
-    Run(#[from] RunError),
-    /// A view's folder is unusable.
-    #[error(transparent)]
-    Folder(#[from] FolderError),
-    /// The web board could not start.
-    #[error("cannot serve the web board on {address}: {error}")]
-    Serve {
-        /// The address asked for.
-        address: SocketAddr,
-        /// Why.
-        error: io::Error,
-    },
-}
-
-impl Failure {
-    /// Whether the output's reader went away (`arbiter hex big.in | head`), which is not an
-    /// error.
-    pub fn is_broken_pipe(&self) -> bool {
-        let output = match self {
-            Failure::Run(RunError::Output(error)) => error,
-            Failure::File(FileError::Run {
-                error: RunError::Output(error),
-                ..
-            }) => error,
-            _ => return false,
-        };
-        output.kind() == io::ErrorKind::BrokenPipe
+impl Usage {
+    /// The usage error as clap reports its own: the message and the subcommand's usage, to
+    /// be printed and exited with (status 2) by `clap::Error::exit`.
+    pub fn error(&self) -> clap::Error {
+        let mut command = Cli::command();
+        command.build();
+        match command.find_subcommand_mut(self.subcommand) {
+            Some(command) => command.error(self.kind, &self.message),
+            None => command.error(self.kind, &self.message),
+        }
     }
-}
-
-/// A usage error of `subcommand`, as clap reports its own: the message and the subcommand's
-/// usage, exit status 2.
-fn usage(subcommand: &str, kind: clap::error::ErrorKind, message: impl std::fmt::Display) -> Failure {
-    let mut command = Cli::command();
-    command.build();
-    let error = match command.find_subcommand_mut(subcommand) {
-        Some(command) => command.error(kind, message),
-        None => command.error(kind, message),
-    };
-    Failure::Usage(Box::new(error))
 }
 
 /// Runs the command, writing its output to standard output; `Ok(false)` when it ran but
@@ -282,8 +244,8 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
                 let message = "--komi needs a rule set: the contest's rule has no komi";
                 usage("go", clap::error::ErrorKind::ArgumentConflict, message)
             })?;
-            go.dead = *dead;
-            go.dead_at = dead_at.clone();
+            go.scoring.dead = *dead;
+            go.scoring.dead_at = dead_at.clone();
             go.check = *check;
             judging.judge(&Judge::Go(go), sgf_out.as_deref(), out)
         }

@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 use std::net::SocketAddr;
 use std::path::Path;
 
-use super::{Failure, usage};
+use super::failure::{Failure, usage};
 use crate::registry::GameName;
 use crate::run::{self, RunError};
 

@@ -82,4 +82,3 @@ impl Game for Gioco {
         uva::validate(input)
     }
 }
-

@@ -67,4 +67,3 @@ impl fmt::Display for Verdict {
         write!(f, "{}", self.0.verdict_letter())
     }
 }
-

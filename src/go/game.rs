@@ -10,9 +10,11 @@
 use std::io::{self, BufRead, Write};
 
 use super::dead::DeadFrom;
-use super::judge::{Case, GameCase, Go, Judgement, Source, Verdict};
+use super::judge::Choice;
+use super::judge::{Case, GameCase, Judgement, KomiWithoutRules, Scoring, Source, Verdict};
 use super::position::{Position, Stone};
 use super::record::{self, RecordError, Warning};
+use super::territory::Komi;
 use crate::game::{Cases, Game, Notation, Pieces, Written};
 use crate::grid::Coord;
 use crate::input::{CaseTexts, Cut, ErrorKind, Illegal, InputError, Place};
@@ -20,19 +22,60 @@ use crate::render::Style;
 use crate::sgf::{Games, sniff};
 use crate::validate::Report;
 
+/// Go scoring with its options: what counts ([`Scoring`]), and whether records are checked.
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::Game;
+/// use arbiter::go::{Choice, Go};
+/// use arbiter::go::rules::RuleSet;
+///
+/// let game = Go::new(Some(Choice::Rules(RuleSet::Chinese)), None).unwrap();
+/// let record = "(;SZ[5]KM[0.5];B[cc];W[];B[])";
+/// let raw = game.read(record.as_bytes()).next().unwrap().unwrap();
+/// let case = game.prepare(raw).unwrap();
+/// // Black's stone and every empty point: 25 points against White's 0.5.
+/// assert_eq!(game.verdict(&case).to_string(), "B+24.5");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// What counts: rules, komi, dead stones.
+    pub scoring: Scoring,
+    /// Compare each record's `RE` with the count: write only the games that differ.
+    pub check: bool,
+}
+
 impl Go {
-    /// Reads and replays one game of a collection.
-    fn replay_game(&self, game: crate::sgf::GameText) -> Result<Case, InputError> {
-        let mut record = super::sgf::record(&game)?;
-        let number = game.number;
-        record.source = Some(game.text);
-        let (rules, _, warning) = self.rules_of(&record);
-        let replay = record::replay(record, rules).map_err(|e| record_error(e, number))?;
-        Ok(Case::Record(Box::new(GameCase {
-            replay,
-            note: warning,
-        })))
+    /// The contest's rule on contest input, every option the input's own.
+    pub const CONTEST: Go = Go {
+        scoring: Scoring::CONTEST,
+        check: false,
+    };
+
+    /// Scoring by `rules` with `komi`, the other options the input's own.
+    ///
+    /// # Errors
+    /// Komi with the contest's rule, which has none.
+    pub fn new(rules: Option<Choice>, komi: Option<Komi>) -> Result<Go, KomiWithoutRules> {
+        Ok(Go {
+            scoring: Scoring::new(rules, komi)?,
+            check: false,
+        })
     }
+}
+
+/// Reads one game of a collection and replays it under the rules `go` counts it by.
+fn replay_game(scoring: &Scoring, game: crate::sgf::GameText) -> Result<Case, InputError> {
+    let mut record = super::sgf::record(&game)?;
+    let number = game.number;
+    record.source = Some(game.text);
+    let (rules, _, warning) = scoring.rules_of(&record);
+    let replay = record::replay(record, rules).map_err(|e| record_error(e, number))?;
+    Ok(Case::Record(Box::new(GameCase {
+        replay,
+        note: warning,
+    })))
 }
 
 /// A record's error as an input error naming the game and, for a move, the move.
@@ -117,10 +160,10 @@ impl Game for Go {
             Raw::Position(position) => (Case::Position(position), None),
             Raw::Game(game) => {
                 let number = game.number;
-                (self.replay_game(game)?, Some(number))
+                (replay_game(&self.scoring, game)?, Some(number))
             }
         };
-        self.check(&case).map_err(|e| match game {
+        self.scoring.check(&case).map_err(|e| match game {
             Some(number) => record_error(e, number),
             None => record_error(e, 0).without_case(),
         })?;
@@ -144,11 +187,11 @@ impl Game for Go {
     }
 
     fn verdict(&self, case: &Case) -> Verdict {
-        self.verdict_of_case(case)
+        self.scoring.verdict_of_case(case)
     }
 
     fn judge(&self, case: &Case) -> Judgement {
-        self.judgement(case)
+        self.scoring.judgement(case)
     }
 
     fn verdict_of(&self, judgement: &Judgement) -> Verdict {
@@ -277,7 +320,12 @@ impl Game for Go {
                 let source = recorded.replay.record.source.as_deref().unwrap_or_default();
                 super::sgf::with_scoring(source, &black, &white, &result)
             }
-            _ => super::sgf::position_record(&detail.stones, game, &black, &white),
+            _ => super::sgf::position_record(
+                &detail.stones,
+                (game.rules, game.komi, game.result),
+                &black,
+                &white,
+            ),
         };
         out.write_all(text.as_bytes())?;
         out.write_all(b"\n")?;
@@ -288,4 +336,3 @@ impl Game for Go {
         super::stanford::validate(input)
     }
 }
-

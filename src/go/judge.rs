@@ -7,6 +7,7 @@
 //! the user's list, or arbiter's estimate (by default the markup when the final node has
 //! `TB`/`TW`, else the estimate).
 
+use super::board;
 use super::dead::{self, DeadFrom};
 use super::position::{Position, Stone};
 use super::record::{self, RecordError, Replay, Warning, gtp, parse_gtp};
@@ -14,7 +15,6 @@ use super::rules::RuleSet;
 use super::scoring::{self, Count, Scored, Stones, Terms};
 use super::sgf::Recorded;
 use super::territory::{ContestVerdict, GameResult, Komi, Score, Territory};
-use super::board;
 use crate::grid::Coord;
 
 /// What counts: the contest's rule, or a rule set.
@@ -62,25 +62,21 @@ impl clap::ValueEnum for Choice {
     }
 }
 
-/// Go scoring with its options. Every option left `None` takes the input's own (see the
-/// module's notes).
+/// What counts in a Go case: the rules, komi and dead stones. Every option left `None` takes
+/// the input's own (see the module's notes).
 ///
 /// # Examples
 ///
 /// ```
-/// use arbiter::Game;
-/// use arbiter::go::{Choice, Go};
+/// use arbiter::go::{Choice, Scoring};
 /// use arbiter::go::rules::RuleSet;
 ///
-/// let game = Go::new(Some(Choice::Rules(RuleSet::Chinese)), None).unwrap();
-/// let record = "(;SZ[5]KM[0.5];B[cc];W[];B[])";
-/// let raw = game.read(record.as_bytes()).next().unwrap().unwrap();
-/// let case = game.prepare(raw).unwrap();
-/// // Black's stone and every empty point: 25 points against White's 0.5.
-/// assert_eq!(game.verdict(&case).to_string(), "B+24.5");
+/// let scoring = Scoring::new(Some(Choice::Rules(RuleSet::Chinese)), None).unwrap();
+/// assert_eq!(scoring.komi, None);
+/// assert!(Scoring::new(Some(Choice::Contest), Some("6.5".parse().unwrap())).is_err());
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Go {
+pub struct Scoring {
     /// What counts.
     pub rules: Option<Choice>,
     /// Komi.
@@ -89,37 +85,34 @@ pub struct Go {
     pub dead: Option<DeadFrom>,
     /// Points whose chains are dead, in Go programs' notation (`Q16`).
     pub dead_at: Vec<String>,
-    /// Compare each record's `RE` with the count: write only the games that differ.
-    pub check: bool,
 }
 
-/// The error of [`Go::new`]: komi with the contest's rule, which has none.
+/// The error of [`Scoring::new`]: komi with the contest's rule, which has none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("komi needs real rules: the contest's rule has no komi")]
 pub struct KomiWithoutRules;
 
-impl Go {
+impl Scoring {
     /// The contest's rule on contest input, every option the input's own.
-    pub const CONTEST: Go = Go {
+    pub const CONTEST: Scoring = Scoring {
         rules: None,
         komi: None,
         dead: None,
         dead_at: Vec::new(),
-        check: false,
     };
 
     /// Scoring by `rules` with `komi`, the other options the input's own.
     ///
     /// # Errors
     /// Komi with the contest's rule, which has none.
-    pub fn new(rules: Option<Choice>, komi: Option<Komi>) -> Result<Go, KomiWithoutRules> {
+    pub fn new(rules: Option<Choice>, komi: Option<Komi>) -> Result<Scoring, KomiWithoutRules> {
         if rules == Some(Choice::Contest) && komi.is_some() {
             return Err(KomiWithoutRules);
         }
-        Ok(Go {
+        Ok(Scoring {
             rules,
             komi,
-            ..Go::default()
+            ..Scoring::default()
         })
     }
 
@@ -365,7 +358,7 @@ pub struct Detail {
     pub scored: Scored,
 }
 
-impl Go {
+impl Scoring {
     /// The verdict alone, found as cheaply as possible: a contest position counted by the
     /// contest's rule, every stone alive, needs no judgement.
     pub fn verdict_of_case(&self, case: &Case) -> Verdict {

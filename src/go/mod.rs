@@ -52,14 +52,13 @@ pub mod show;
 pub mod stanford;
 mod territory;
 
-pub use game::Raw;
+pub use game::{Go, Raw};
 pub use judge::{
-    Case, Choice, ContestCount, Counted, Detail, GameCase, GameJudgement, Go, Judgement, KomiWithoutRules, Source,
-    TerritoryPoints, Verdict,
+    Case, Choice, ContestCount, Counted, Detail, GameCase, GameJudgement, Judgement,
+    KomiWithoutRules, Scoring, Source, TerritoryPoints, Verdict,
 };
 pub use position::{MAX_SIZE, Occupied, Position, Stone};
 pub use territory::{
     ContestVerdict, GameResult, HalfPoints, Komi, KomiError, Region, Rules, Score, Tally,
     Territory, score, score_of, territory,
 };
-

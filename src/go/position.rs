@@ -188,4 +188,3 @@ impl fmt::Display for Position {
         Ok(())
     }
 }
-

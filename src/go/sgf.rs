@@ -27,6 +27,7 @@ use sgf_parse::SgfNode;
 use sgf_parse::go::{Move, Point, Prop};
 
 use super::record::{Event, Markup, Record};
+use super::rules::RuleSet;
 use super::{GameResult, HalfPoints, Komi, Stone};
 use crate::grid::Coord;
 use crate::input::InputError;
@@ -351,7 +352,7 @@ pub fn with_scoring(text: &str, black: &[Coord], white: &[Coord], result: &str) 
 /// its own): size, rules, komi, the stones as setup, the territory and the result.
 pub fn position_record(
     stones: &super::scoring::Stones,
-    game: &super::GameJudgement,
+    (rules, komi, result): (RuleSet, Komi, GameResult),
     black: &[Coord],
     white: &[Coord],
 ) -> String {
@@ -367,10 +368,7 @@ pub fn position_record(
         values.dedup();
         values.iter().map(|v| format!("[{v}]")).collect()
     };
-    let mut text = format!(
-        "(;GM[1]FF[4]CA[UTF-8]AP[arbiter]SZ[{size}]RU[{}]KM[{}]",
-        game.rules, game.komi
-    );
+    let mut text = format!("(;GM[1]FF[4]CA[UTF-8]AP[arbiter]SZ[{size}]RU[{rules}]KM[{komi}]");
     for (property, stone) in [("AB", Stone::Black), ("AW", Stone::White)] {
         let mut points = (0..height)
             .flat_map(|row| (0..width).map(move |col| Coord { row, col }))
@@ -385,7 +383,7 @@ pub fn position_record(
             text.push_str(&format!("{property}{}", list(&mut points.iter().copied())));
         }
     }
-    text.push_str(&format!("RE[{}])", game.result));
+    text.push_str(&format!("RE[{result}])"));
     text
 }
 

@@ -20,7 +20,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{MAX_SIZE, Position, Stone, ContestVerdict};
+use super::{ContestVerdict, MAX_SIZE, Position, Stone};
 use crate::grid::Coord;
 use crate::input::cases::{self, Body, CaseTexts, Cut, Framed, Framing, Glance};
 use crate::input::tokens::Tokens;

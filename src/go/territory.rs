@@ -7,8 +7,8 @@ use std::fmt;
 use std::hint::select_unpredictable as pick;
 use std::str::FromStr;
 
-use crate::grid::{Adjacency, Coord, EMPTY, Grid, Shape};
 use super::position::{Position, Stone};
+use crate::grid::{Adjacency, Coord, EMPTY, Grid, Shape};
 use crate::labels;
 
 /// One empty region: a maximal 4-connected set of empty points.
@@ -624,7 +624,6 @@ impl Score {
         }
     }
 }
-
 
 #[cfg(test)]
 mod tests;

@@ -451,4 +451,3 @@ impl Counts {
         }
     }
 }
-

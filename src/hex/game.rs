@@ -17,12 +17,12 @@ use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 
 use super::board::{Board, Stone};
+use super::gcj;
 use super::judge::{
     BoardJudgement, BoardVerdict, Outcome, RecordJudgement, RecordVerdict, judge, judge_record,
     player_name, record_verdict,
 };
 use super::record::{self, Action, Event, Move, Record, RecordError, Replay, Warning};
-use super::gcj;
 use crate::game::{Cases, Game, Notation, Written};
 use crate::grid::Coord;
 use crate::input::{ErrorKind, Illegal, InputError, Place, Pos};
@@ -213,9 +213,7 @@ impl Game for Hex {
     fn verdict(&self, case: &Case) -> Verdict {
         match case {
             Case::Board(board) => Verdict::Contest(judge(board).verdict.outcome()),
-            Case::Record(replay) => {
-                Verdict::Record(Box::new(record_verdict(replay)))
-            }
+            Case::Record(replay) => Verdict::Record(Box::new(record_verdict(replay))),
         }
     }
 

@@ -19,9 +19,9 @@
 
 use std::fmt;
 
-use super::board::{Board, Counts, Stone, cell_name};
 #[cfg(feature = "serde")]
 use super::board::named;
+use super::board::{Board, Counts, Stone, cell_name};
 use super::record::{Action, Connector, Replay, Warning};
 use crate::connect::Winning;
 use crate::grid::Coord;

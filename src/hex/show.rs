@@ -20,7 +20,9 @@ use std::io::{self, Write};
 
 use super::judge::sides_of;
 use super::record::{Connector, Replay};
-use super::{Board, BoardJudgement, Reason, RecordJudgement, Stone, BoardVerdict, cell_name, column_name};
+use super::{
+    Board, BoardJudgement, BoardVerdict, Reason, RecordJudgement, Stone, cell_name, column_name,
+};
 use crate::grid::Coord;
 use crate::render::{self, EdgeLabels, HexLook, Ink, Mark, Size, Slant, Style};
 

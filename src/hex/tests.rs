@@ -181,7 +181,10 @@ fn a_long_winding_chain_needs_no_recursion() {
     }
     let j = judge(&b);
     // Not legal by counts, so judge the crossing directly too.
-    assert!(matches!(j.verdict, BoardVerdict::Impossible(Reason::CountGap)));
+    assert!(matches!(
+        j.verdict,
+        BoardVerdict::Impossible(Reason::CountGap)
+    ));
     let winning = b.crossing(Stone::Red).winning().unwrap();
     assert!(winning.chain.len() > n * n / 3);
     assert!(!winning.cut_stones.is_empty());

@@ -275,7 +275,9 @@ impl Visit for Request<'_> {
         }
         let position: position::Position = serde_json::from_slice(self.body)
             .map_err(|e| bad(format!("the JSON position: {e}")))?;
-        let name = G::NAME.parse::<GameName>().map_err(|e| bad(e.to_string()))?;
+        let name = G::NAME
+            .parse::<GameName>()
+            .map_err(|e| bad(e.to_string()))?;
         let (text, grid) = position.contest_text(name).map_err(bad)?;
         let mut records = judge_text(game, text.as_bytes(), self.limits).map_err(bad)?;
         for record in &mut records {

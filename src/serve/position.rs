@@ -88,7 +88,9 @@ impl Setup {
 fn blank(game: GameName, n: usize) -> Vec<String> {
     let mut rows: Vec<String> = (0..n)
         .map(|r| match game {
-            GameName::Gioco => (0..n).map(|c| if (r + c) % 2 == 1 { 'w' } else { 'b' }).collect(),
+            GameName::Gioco => (0..n)
+                .map(|c| if (r + c) % 2 == 1 { 'w' } else { 'b' })
+                .collect(),
             _ => ".".repeat(n),
         })
         .collect();
@@ -310,7 +312,9 @@ mod tests {
         let (hex, grid) = position(&["R.", "RB"]).contest_text(GameName::Hex).unwrap();
         assert_eq!(hex, "1\n2\nR.\nRB\n");
         assert_eq!(grid.centres.len(), 4);
-        let (gioco, _) = position(&["bw", "wb"]).contest_text(GameName::Gioco).unwrap();
+        let (gioco, _) = position(&["bw", "wb"])
+            .contest_text(GameName::Gioco)
+            .unwrap();
         assert_eq!(gioco, "2\nbw\nwb\n0\n");
         let (go, _) = position(&["B.", ".W"]).contest_text(GameName::Go).unwrap();
         assert_eq!(go, "2 1 1\n1 1\n2 2\n0\n");
@@ -349,8 +353,14 @@ mod tests {
             "the board must be square, not 2 x 3"
         );
         assert_eq!(refused(&[], GameName::Go), "the position has no cells");
-        assert_eq!(refused(&["K.", "K."], GameName::Cheesy), "more than one king");
-        assert_eq!(refused(&["K.", ".."], GameName::Cheesy), "no pawn (P) on the board");
+        assert_eq!(
+            refused(&["K.", "K."], GameName::Cheesy),
+            "more than one king"
+        );
+        assert_eq!(
+            refused(&["K.", ".."], GameName::Cheesy),
+            "no pawn (P) on the board"
+        );
         let big = ".".repeat(MAX_SIDE + 1);
         assert!(refused(&[&big], GameName::Go).contains("at most"));
     }

@@ -7,10 +7,10 @@
 use std::path::Path;
 
 use arbiter::cheesy::Cheesy;
-use arbiter::registry::GameName;
 use arbiter::gioco::Gioco;
 use arbiter::go::Go;
 use arbiter::hex::Hex;
+use arbiter::registry::GameName;
 use arbiter::selfcheck::every_view;
 use proptest::prelude::*;
 

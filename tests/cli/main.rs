@@ -12,6 +12,7 @@ mod hardening;
 mod hex;
 mod hex_records;
 mod hex_solve;
+mod layers;
 mod many_files;
 mod parallel;
 mod serve;

@@ -11,6 +11,9 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 
+/// The largest board the solver takes, in cells (16 x 16).
+pub const MAX_CELLS: usize = 256;
+
 /// A set of cells, at most [`Cells::CAPACITY`] of them.
 pub trait Cells:
     Copy

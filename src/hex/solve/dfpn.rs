@@ -23,9 +23,9 @@ use super::bits::{Cells, Geometry};
 use super::inferior;
 use super::mustplay::mustplay;
 use super::position::{Keys, Position};
-use crate::hex::Stone;
 use super::table::{Entry, Slot, Table};
 use super::vc::Connections;
+use crate::hex::Stone;
 
 /// Infinity, for proof and disproof numbers: a proved result.
 pub const INF: u32 = 1 << 30;
@@ -501,9 +501,12 @@ impl<B: Cells> Search<B> {
         if self.techniques.connections {
             let sides_me = me == Stone::Red;
             if !blocked {
-                let mine = self
-                    .vcs
-                    .build(&geometry, sides_me, stones[me.index()], stones[them.index()]);
+                let mine = self.vcs.build(
+                    &geometry,
+                    sides_me,
+                    stones[me.index()],
+                    stones[them.index()],
+                );
                 self.counts.builds += 1;
                 if let Some((key, _)) = mine.semi {
                     self.counts.decided += 1;
@@ -518,9 +521,12 @@ impl<B: Cells> Search<B> {
                     return Expansion::Won(cell as u16);
                 }
             }
-            let theirs = self
-                .vcs
-                .build(&geometry, !sides_me, stones[them.index()], stones[me.index()]);
+            let theirs = self.vcs.build(
+                &geometry,
+                !sides_me,
+                stones[them.index()],
+                stones[me.index()],
+            );
             self.counts.builds += 1;
             if theirs.joined || theirs.full.is_some() {
                 self.counts.decided += 1;
@@ -545,7 +551,7 @@ mod tests {
 
     #[test]
     fn the_widening_window_holds_one_more_than_half_the_live_moves() {
-        use crate::hex::solve::dfpn::{widening_window, INF};
+        use crate::hex::solve::dfpn::{INF, widening_window};
 
         // Six moves, the second proved to lose (φ 0): five live, so the window holds the first
         // 1 + 3 live ones, which reach to the fifth move.
@@ -610,7 +616,10 @@ mod tests {
     #[test]
     fn the_first_player_wins_every_small_empty_board() {
         for n in 1..=4 {
-            assert!(solve(n, &[], &[], Stone::Red, Techniques::default()), "{n} x {n}");
+            assert!(
+                solve(n, &[], &[], Stone::Red, Techniques::default()),
+                "{n} x {n}"
+            );
         }
     }
 
@@ -657,7 +666,10 @@ mod tests {
         for techniques in off {
             assert!(solve(3, &[], &[], Stone::Red, techniques));
             // 3 x 3 with Red a1 (cell 0) and Blue to move: Blue wins (a1 is a losing opening).
-            assert!(solve(3, &[0], &[], Stone::Blue, techniques), "{techniques:?}");
+            assert!(
+                solve(3, &[0], &[], Stone::Blue, techniques),
+                "{techniques:?}"
+            );
         }
     }
 }

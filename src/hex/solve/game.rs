@@ -103,7 +103,10 @@ pub struct LostAt {
     /// The move.
     pub played: String,
     /// Every move that would have kept the win.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::board::named::cells"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::hex::board::named::cells")
+    )]
     pub winning_moves: Vec<Coord>,
 }
 

@@ -27,7 +27,7 @@
 //! empty 6 x 6 board's from 32,070 to 23,058 (`per_opening_nodes`); filling in again after
 //! the captured pairs ([`fill_in`]) took them to 187,586 and 19,659.
 
-use super::bits::{Cells, Geometry};
+use super::bits::{Cells, Geometry, MAX_CELLS};
 use crate::hex::Stone;
 
 /// The six neighbour steps of a cell, in order around it.
@@ -256,7 +256,7 @@ pub fn captured_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> [B; 2
 /// fills them anyway: once, not twice, an expansion).
 pub fn captured_in_filled<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> [B; 2] {
     let empty = geometry.board & !(stones[0] | stones[1]);
-    let mut rings = [Ring::default(); super::MAX_CELLS];
+    let mut rings = [Ring::default(); MAX_CELLS];
     for cell in empty.iter() {
         rings[cell] = Ring::of(geometry, stones, cell);
     }

@@ -40,11 +40,10 @@ mod solver;
 mod table;
 mod vc;
 
+pub use bits::MAX_CELLS;
 pub use dfpn::Techniques;
 pub use game::{Analysis, Judgement, LostAt, MoveValue, Verdict, line};
-pub use solver::{
-    DEFAULT_MEGABYTES, MAX_CELLS, Reply, Settings, Solution, SolveError, Solver, Stats, solve,
-};
+pub use solver::{DEFAULT_MEGABYTES, Reply, Settings, Solution, SolveError, Solver, Stats, solve};
 
 #[cfg(test)]
 mod tests;

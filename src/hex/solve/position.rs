@@ -91,7 +91,10 @@ impl<B: Cells> Position<B> {
     /// Whether `side` joins its two sides.
     #[inline]
     pub fn joined(&self, side: Stone, geometry: &Geometry<B>) -> bool {
-        geometry.joins(self.stones[side.index()], geometry.sides(side == Stone::Red))
+        geometry.joins(
+            self.stones[side.index()],
+            geometry.sides(side == Stone::Red),
+        )
     }
 
     /// The cells where `side` would join its sides with one more stone (all of them when it

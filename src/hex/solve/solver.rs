@@ -4,15 +4,12 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use super::bits::{Cells, Geometry, Wide};
+use super::bits::{Cells, Geometry, MAX_CELLS, Wide};
 use super::dfpn::{self, Search, Techniques};
 use super::inferior;
 use super::position::Position;
-use crate::hex::{Board, Stone};
 use crate::grid::Coord;
-
-/// The largest board the solver takes, in cells (16 x 16).
-pub const MAX_CELLS: usize = 256;
+use crate::hex::{Board, Stone};
 
 /// How the solver works: its time budget, its table's memory and its techniques.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +51,10 @@ pub struct Reply {
     pub played: Coord,
     /// A winning answer to it (none when the move itself ends the game for the winner, which
     /// cannot happen, or the search ran out of time).
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::board::named::maybe_cell"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::hex::board::named::maybe_cell")
+    )]
     pub reply: Option<Coord>,
 }
 
@@ -87,15 +87,24 @@ pub struct Solution {
     /// Whether a colour has joined its sides already.
     pub decided: bool,
     /// Every winning move of the side to move (when it wins), in reading order.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::board::named::cells"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::hex::board::named::cells")
+    )]
     pub winning_moves: Vec<Coord>,
     /// Every move proved to lose, in reading order.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::board::named::cells"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::hex::board::named::cells")
+    )]
     pub losing_moves: Vec<Coord>,
     /// For a side to move that loses, the winner's answer to each of its moves.
     pub replies: Vec<Reply>,
     /// Moves not resolved within the budget.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::board::named::cells"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::hex::board::named::cells")
+    )]
     pub unknown_moves: Vec<Coord>,
     /// What the search did.
     pub stats: Stats,
@@ -520,4 +529,3 @@ impl<B: Cells> Searches<B> {
         solution
     }
 }
-

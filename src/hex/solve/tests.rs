@@ -633,8 +633,5 @@ fn a_win_found_before_the_budget_ran_out_names_the_moves_still_unresolved() {
     // The winner proved, but no move yet.
     solution.winning_moves.clear();
     solution.unknown_moves.push(at("g6"));
-    assert_eq!(
-        line(&solution),
-        "Red to move: Red wins (1 move unresolved)"
-    );
+    assert_eq!(line(&solution), "Red to move: Red wins (1 move unresolved)");
 }

@@ -551,21 +551,21 @@ impl<B: Cells> Connections<B> {
 
     /// The full carriers between two cells (or a cell and a side: `None` for the colour's
     /// first side, as a cell index past the board for its second), for tests and pictures.
-#[cfg(test)]
+    #[cfg(test)]
     pub fn fulls_between(&self, x: usize, y: usize) -> Vec<B> {
         let (x, y) = (self.node_of(x), self.node_of(y));
         self.fulls.of(self.pair(x, y)).to_vec()
     }
 
     /// The semi carriers between two cells, as [`Connections::fulls_between`] names them.
-#[cfg(test)]
+    #[cfg(test)]
     pub fn semis_between(&self, x: usize, y: usize) -> Vec<B> {
         let (x, y) = (self.node_of(x), self.node_of(y));
         self.semis.of(self.pair(x, y)).to_vec()
     }
 
     /// The piece a cell (or side, past the board) belongs to.
-#[cfg(test)]
+    #[cfg(test)]
     fn node_of(&self, cell: usize) -> u16 {
         if cell >= self.cells {
             cell as u16
