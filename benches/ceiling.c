@@ -1,7 +1,7 @@
 /*
  * What two cores of this machine give two streams of plain arithmetic, with no program of
- * ours in the way: the ceiling that arbiter's two jobs are measured against (README, "Two
- * jobs on small cases").
+ * ours in the way: the ceiling that arbiter's two jobs are measured against (the performance
+ * page, "Where two jobs stop").
  *
  *   ceiling chains N   eight independent chains of additions, N steps: as much arithmetic
  *                      at once as a core can do (like Cheesy Chess's rows of bits)

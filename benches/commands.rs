@@ -1,4 +1,4 @@
-//! Whole commands side by side, as the README's table reports them: arbiter against the
+//! Whole commands side by side, as the performance page reports them: arbiter against the
 //! original contest solutions (compiled with `g++ -O2` from `../shared/seeds-cpp/` when that
 //! folder and g++ are there), against `wc -l` on the same file, and on one job against two,
 //! with two one-job runs at once beside them: what the machine's two cores give two
@@ -96,7 +96,7 @@ fn run_two_at_once(program: &Path, args: &[&str], input: &Path) {
     }
 }
 
-/// One figure of the README's table: a group of commands on one generated input.
+/// One figure of the performance page: a group of commands on one generated input.
 struct Figure {
     /// The group's name.
     name: &'static str,

@@ -1,7 +1,7 @@
 //! The Hex solver on empty boards: the complete set of winning first moves of 5 x 5 and 6 x 6,
-//! and of a 6-column, 7-row rectangle (every opening loses). 7 x 7 takes about a minute on one
-//! thread, too long for criterion's samples; it is measured whole by the command (README, "Hex
-//! perfect play") and opening by opening by the ignored test `per_opening_nodes` (`N=7`).
+//! and of a 6-column, 7-row rectangle (every opening loses). 7 x 7 is too long for criterion's
+//! samples; it is measured whole by the command (the performance page), and opening by opening
+//! and technique by technique by `benches/hex_solve_techniques.rs`.
 
 use std::hint::black_box;
 

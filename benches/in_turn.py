@@ -2,7 +2,7 @@
 """Times whole commands in turn, round after round, and prints each one's fastest and middle
 time: on a machine whose speed drifts by a third from minute to minute, commands timed in
 turn see the same drift, so their ratios hold where criterion's one-after-another samples
-move (README, "Benchmarks").
+move (the user guide's performance page).
 
     python3 benches/in_turn.py ROUNDS COMMAND...
 

@@ -11,7 +11,7 @@
 //!
 //! The first two walk along the edge between the stones and the other cells (the *gaps*)
 //! instead of looking at every cell: on a board from a random game that edge is a small part
-//! of the board (on 4000 x 4000, a walk of about 1.5 million steps across 16 million cells).
+//! of the board (some n^1.75 of its n^2 cells).
 //!
 //! Think of a virtual *source* joined to every stone on the first side and a virtual *sink*
 //! joined to every stone on the second; a chain is a source–sink path. (The module is
@@ -381,10 +381,9 @@ const GAPS_ARRIVE: u8 = 4;
 /// each): a few kilobytes on the stack.
 const TRACE_CHUNK: usize = 1024;
 
-/// Boards of at least this many cells have their two walks on two threads (when the feature
-/// is on and the pool has two): a walk then takes a millisecond or more. Smaller boards come
-/// in batches, whose cases the threads share already: at 2^14, 400 boards of 200 x 200 took
-/// 57 ms on two jobs where they take 50, and 142 ms on one where they take 75 (in turn).
+/// Boards of at least this many cells have their two walks on two threads (when the pool has
+/// two): a walk then takes a millisecond or more. Smaller boards come in batches, whose cases
+/// the threads share already, and splitting them as well costs more than it saves.
 const TWO_WALKERS_CELLS: usize = 1 << 20;
 
 /// How a [walk](Crossing::walk) ended.

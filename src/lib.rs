@@ -17,18 +17,28 @@
 //! - [`cheesy`]: Cheesy Chess (king against pawn, solved exactly, with a whole-board table),
 //!   with the contest format in [`cheesy::bapc`].
 //!
-//! Shared pieces live once: [`grid`] (coordinates, sides, neighbourhoods, and the bordered
-//! boards behind them), `connect` (side-to-side chains, cut stones, disjoint chains),
-//! [`sgf`] (SGF collections cut into games, bounded),
-//! [`input`] (errors with their places, and the bounded streaming readers behind every
-//! format), [`render`] (terminal diagrams and SVG pictures) and [`validate`] (strict checks
-//! of test files for problem setters).
+//! The modules are layers, each using only those below it (the user guide's architecture page
+//! draws them, and a test checks them on the source):
+//!
+//! 1. geometry: [`grid`] (coordinates, sides, neighbourhoods, and the bordered boards behind
+//!    them), `connect` (side-to-side chains, cut stones, disjoint chains), [`pool`] (the one
+//!    pool of threads);
+//! 2. input and rendering: [`input`] (errors with their places, and the bounded streaming
+//!    readers behind every format), [`sgf`] (SGF collections cut into games, bounded),
+//!    [`validate`] (strict checks of test files for problem setters), [`render`] (terminal
+//!    diagrams and SVG pictures);
+//! 3. the [`Game`] trait ([`game`]), judging an input over it with every view ([`run`]), and
+//!    the invariants the fuzzers check (`selfcheck`);
+//! 4. the games, which use none of each other;
+//! 5. the list of games: [`registry`];
+//! 6. the fronts: the web board (`serve`) and the command line (`cli`).
 //!
 //! # Features
 //!
 //! - `serde`: `Serialize` on the judgement types (the JSON records);
 //! - `generate`: seeded generators of test inputs (`hex::generate`, ...);
-//! - `cli` (default): the `arbiter` command line, with both of the above.
+//! - `serve`: the local web board;
+//! - `cli` (default): the `arbiter` command line, with all of the above.
 //!
 //! A program that only judges positions can depend on arbiter with
 //! `default-features = false`.
@@ -74,3 +84,8 @@ pub use run::{RunError, Views};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
+
+/// The user guide's Rust examples (its library page), run as documentation tests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/src/library.md")]
+struct GuideLibraryExamples;

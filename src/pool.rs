@@ -1,10 +1,11 @@
-//! The threads one case is split over: a huge Hex or Il Gioco dell'X board's two walks
-//! (`connect`) and its stone counts (`hex`) run on rayon's global pool.
+//! arbiter's one pool of threads: rayon's global pool. Everything that runs on more than one
+//! thread runs there: the batches of a big input and many files (`run`), a huge Hex or Il
+//! Gioco dell'X board's two walks (`connect`) and its stone counts (`hex`), the solver's moves.
 //!
-//! The command says how many threads that pool may have (`--jobs`, [`set_threads`]), and the
-//! pool starts the first time a case splits ([`start`]), not before: a batch of small boards,
-//! or of a game whose cases never split (Cheesy Chess, Go), starts no thread it would not use.
-//! An embedder that never calls [`set_threads`] gets rayon's own pool, one thread a core.
+//! The command says how many threads the pool may have (`--jobs`, [`set_threads`]), and the
+//! pool starts the first time something splits ([`start`]), not before: a small input starts
+//! no thread it would not use. An embedder that never calls [`set_threads`] gets rayon's own
+//! pool, one thread a core.
 
 use std::sync::Once;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -14,8 +15,8 @@ static THREADS: AtomicUsize = AtomicUsize::new(0);
 /// Whether the global pool has been started with [`THREADS`] threads.
 static STARTED: Once = Once::new();
 
-/// Sets how many threads a split case may run on. Only the first case that splits starts
-/// the pool: a call after that changes nothing.
+/// Sets how many threads the pool may have. Only the first split starts the pool: a call
+/// after that changes nothing.
 ///
 /// # Examples
 ///

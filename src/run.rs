@@ -182,9 +182,9 @@ fn one_case<G: Game>(
 
 /// The most weight ([`Game::weight`]: cells, or bytes of a record or of case texts) read
 /// ahead in one batch: a millisecond or two of work, so that the threads share a file of
-/// small cases evenly to its end (with batches of 256 KiB, 100,000 Cheesy Chess cases made
-/// 16 batches of 5 ms, and one thread often ran the last alone). A file smaller than this
-/// is one batch, judged by one thread whatever `jobs` says.
+/// small cases evenly to its end (with bigger batches, one thread is often left to judge the
+/// last alone). A file smaller than this is one batch, judged by one thread whatever `jobs`
+/// says.
 pub const BATCH_WEIGHT: usize = 1 << 17;
 /// The most cases in one batch: enough to make a thread's turn worth its hand-over, few
 /// enough to share the work of a file out evenly.

@@ -2,7 +2,7 @@
 // `arbiter serve` (target/release/arbiter, built first), opens every page, builds known
 // positions by clicking, checks the verdict and the evidence drawn (elements, and a few
 // pixels of a screenshot), pastes an SGF record and a contest case, solves a Hex board, and
-// saves each page's screenshot for the README (docs/screenshots/).
+// saves each page's screenshot for the user guide (docs/src/screenshots/).
 //
 //   cargo build --release && (cd web-tests && npm ci) && node web-tests/board.test.mjs
 
@@ -17,7 +17,7 @@ import { chromium } from "playwright-core";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arbiter = path.join(root, "target/release/arbiter");
-const shots = path.join(root, "docs/screenshots");
+const shots = path.join(root, "docs/src/screenshots");
 
 let server;
 let base;

@@ -237,9 +237,8 @@ impl<R: BufRead> Body<R> for Positions {
 /// none but the first starting with a digit, then `x y` and `x y` of one digit each: 80
 /// bytes, ten plain lines ([`Body::frame_lines`]). `None` for anything else. Each byte is
 /// held to what its place calls for ([`CONTEST_LAYOUT`]) in one pass without a branch, which
-/// the compiler turns into vector instructions: about 120 instructions a case, where a row at
-/// a time in words took 179 (the thread that cuts cases for the others does this for every
-/// case).
+/// the compiler turns into vector instructions (the thread that cuts cases for the others
+/// does this for every case).
 #[inline]
 fn contest_frame(buf: &[u8]) -> Option<usize> {
     let case: &[u8; CONTEST_LENGTH] = buf.get(..CONTEST_LENGTH)?.try_into().ok()?;

@@ -12,7 +12,7 @@ use crate::render::Style;
 use crate::validate::Report;
 
 /// Cheesy Chess as a [`Game`]: cases in the contest format (BAPC 2006), on boards of any
-/// size up to [`MAX_SIDE`].
+/// size up to [`MAX_SIDE`](super::MAX_SIDE).
 ///
 /// # Examples
 ///

@@ -1,7 +1,7 @@
 //! Cheesy Chess: a king against a pawn on a board of forbidden and dangerous fields, solved
 //! exactly under optimal play.
 //!
-//! The rules are those of `docs/specs/cheesy.md`. White's king moves first, one step in any of
+//! The rules are those of `docs/src/cheesy.md`. White's king moves first, one step in any of
 //! eight directions onto an *open* field: not forbidden (`F`), not fixed dangerous (`D`), not
 //! floating dangerous (diagonally below the pawn). Black's pawn steps straight down onto any
 //! field but `F` or the king. The king wins by capturing the pawn (on an open field) or by

@@ -1,4 +1,4 @@
-//! Cheesy Chess against `docs/specs/cheesy.md`, rule by rule, and against a plain game-tree
+//! Cheesy Chess against `docs/src/cheesy.md`, rule by rule, and against a plain game-tree
 //! search on random small boards.
 
 use std::collections::BTreeSet;

@@ -119,7 +119,7 @@ pub struct Turn {
     pub pawn: Square,
     /// How many squares the king could be on at this turn, over all its lines.
     pub king_count: usize,
-    /// Those squares, on boards of at most [`LISTED_SQUARES`] squares (`None` on larger
+    /// Those squares, on boards of at most [`LISTED_SQUARES`](super::LISTED_SQUARES) squares (`None` on larger
     /// ones, so that the evidence grows with the board, not with its square).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub king_squares: Option<Vec<Square>>,

@@ -3,7 +3,7 @@
 //!
 //! Square (`x`, `y`) is bit `(y - 1) * width + (x - 1)`, so a row of the board is `width`
 //! consecutive bits and a king move over a whole set is two masked shifts sideways and two
-//! shifts by a row. Nothing is allocated: a contest case is a few hundred instructions. The
+//! shifts by a row. Nothing is allocated. The
 //! rules are the general sweep's, line for line; a property test holds the two to the same
 //! answers.
 

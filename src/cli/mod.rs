@@ -3,7 +3,8 @@
 //! arguments, calls [`run`] and reports how it ended.
 //!
 //! Every game command goes through the list of games ([`crate::registry`]): its options make
-//! a [`Judge`], and [`judging`] judges the input files with it, written once for every game.
+//! a [`Judge`], and the `judging` module judges the input files with it, written once for
+//! every game.
 //!
 //! # Examples
 //!

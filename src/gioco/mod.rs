@@ -1,6 +1,6 @@
 //! Il Gioco dell'X: on a full hexagonal board, which colour has connected?
 //!
-//! The rules are those of `docs/specs/gioco.md`: an N x N board, every cell black or white,
+//! The rules are those of `docs/src/gioco.md`: an N x N board, every cell black or white,
 //! with the mirror image of the Hex judge's adjacency ([`ADJACENCY`]). Black wins when a black
 //! chain joins the top row to the bottom row; otherwise White wins, and on a full board White
 //! then joins the left column to the right column (the Hex theorem, which

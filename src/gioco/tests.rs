@@ -1,4 +1,4 @@
-//! Il Gioco dell'X against `docs/specs/gioco.md`, rule by rule, and against a brute force.
+//! Il Gioco dell'X against `docs/src/gioco.md`, rule by rule, and against a brute force.
 
 use super::*;
 use crate::grid::Coord;

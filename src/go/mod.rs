@@ -1,7 +1,7 @@
 //! Go scoring: the territory of a finished position, by the contest's rule and by the rules Go
 //! players use.
 //!
-//! The contest's rule (`docs/specs/go.md`): a region is a maximal 4-connected set of empty
+//! The contest's rule (`docs/src/go.md`): a region is a maximal 4-connected set of empty
 //! points; it is Black's territory when every stone next to it is black, White's when every
 //! one is white, and neutral otherwise (both colours, or no stone at all). A player's score is
 //! the points of their territory. [`territory`] finds every region with its owner (a

@@ -1,5 +1,5 @@
 //! The rule sets Go is played under, and what each says about suicide, ko, counting, seki and
-//! handicap (`docs/specs/go-games.md`).
+//! handicap (`docs/src/go.md`).
 //!
 //! # Examples
 //!

@@ -1,5 +1,5 @@
 //! Scoring a finished game by a rule set: dead stones off, territory, seki, the points that
-//! must still be filled, prisoners, komi and handicap compensation (`docs/specs/go-games.md`).
+//! must still be filled, prisoners, komi and handicap compensation (`docs/src/go.md`).
 //!
 //! The board is any size (a contest position can be 1024 x 1024), so this works on a plain
 //! array of points with flood fills rather than on the playing board.

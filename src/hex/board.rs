@@ -22,7 +22,7 @@ use crate::grid::{Adjacency, Coord, EMPTY, Grid, Side};
 use crate::input::InputError;
 use crate::input::rows::{self, Alphabet};
 
-/// The Hex judge's adjacency (see `docs/specs/hex.md`; the official data settles it).
+/// The Hex judge's adjacency (see `docs/src/hex.md`; the official data settles it).
 pub const ADJACENCY: Adjacency = Adjacency::HexRising;
 
 /// A stone's colour, and the side its player joins (HexWiki's and Benzene's conventions, the

@@ -1,6 +1,6 @@
 //! The Hex judge: is a Hex position impossible, won by Red, won by Blue, or won by nobody?
 //!
-//! The rules are those of `docs/specs/hex.md`: an N x N rhombus of hexagons, Red joining the top and
+//! The rules are those of `docs/src/hex.md`: an N x N rhombus of hexagons, Red joining the top and
 //! bottom rows, Blue the left and right columns, and a position is `Impossible` when no legal
 //! game reaches it. [`judge`] returns a [`BoardJudgement`] that carries its evidence: the stone
 //! counts, the winning chain and every stone that could have been played last, or the rule
@@ -12,7 +12,7 @@
 //! The conventions Hex players write with (cell names like `b3`, Red as SGF's `B`) live here,
 //! next to the adjacency, in one place: [`cell_name`], [`parse_cell`], [`Stone::sgf`]. Each
 //! format is a module of its own: the contest's in [`gcj`], game records in [`sgf`] (HexGui)
-//! and [`trmph`], replayed by [`record`]; [`Hex`] reads them all as one [`Game`].
+//! and [`trmph`], replayed by [`record`]; [`Hex`] reads them all as one [`Game`](crate::Game).
 //!
 //! # Examples
 //!

@@ -11,7 +11,7 @@
 //! recorded and reported as a [`Warning`]. A move onto a stone or off the board is an error
 //! ([`RecordError`]), since no board could show it.
 //!
-//! Swaps (see `docs/specs/hex-games.md`): `swap-pieces` replaces every stone by one of the
+//! Swaps (see `docs/src/records.md`): `swap-pieces` replaces every stone by one of the
 //! other colour on its mirror cell (row and column exchanged), so that colours keep their
 //! sides; `swap-sides` leaves the board alone and the players exchange colours.
 //!

@@ -1,4 +1,4 @@
-//! The Hex judge against the rules of `docs/specs/hex.md`, one test per rule, and against a brute
+//! The Hex judge against the rules of `docs/src/hex.md`, one test per rule, and against a brute
 //! force on random boards.
 
 use super::board::stone_of;

@@ -1,5 +1,5 @@
 //! `arbiter hex` on game records (HexGui SGF, trmph), run as a process: the conventions of
-//! `docs/specs/hex-games.md` by name, records that go on after a win, `--check`, writing
+//! `docs/src/records.md` by name, records that go on after a win, `--check`, writing
 //! records (`--format sgf`, `--format trmph`) and reading them back, and bad records.
 
 use crate::common;

@@ -308,7 +308,7 @@ fn benzenes_puzzles_up_to_6x6_and_quick_7x7_ones_are_solved_as_benzene_solved_th
 }
 
 /// Every puzzle of Benzene's suite up to 7 x 7 (about 4 minutes on 2 cores; run with
-/// `--ignored`). Most of the 8 x 8 ones are beyond a minute each (see the README).
+/// `--ignored`). Most of the 8 x 8 ones are beyond a minute each (see the performance page).
 #[test]
 #[ignore]
 fn benzenes_puzzles_up_to_7x7_are_solved_as_benzene_solved_them() {

@@ -1,5 +1,5 @@
 //! `arbiter serve` run as a process: the pages, the API on text and on JSON positions, its
-//! errors and limits, the README's curl example, and a load test of concurrent clients.
+//! errors and limits, the user guide's curl example, and a load test of concurrent clients.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -287,13 +287,16 @@ fn limits_are_kept_and_said() {
 }
 
 #[test]
-fn the_readme_curl_example_gives_what_it_shows() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let example = readme
+fn the_guides_curl_example_gives_what_it_shows() {
+    let page = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/src/web-board.md"
+    ))
+    .unwrap();
+    let example = page
         .split("```console\n$ curl ")
         .nth(1)
-        .expect("a curl example in the README");
+        .expect("a curl example in the web board's page");
     let (command, rest) = example.split_once('\n').unwrap();
     let shown = rest.split("```").next().unwrap().trim();
     let server = Server::start();

@@ -1,5 +1,5 @@
-//! The evidence shown to people and programs: `--explain` and `--format json` snapshots, the
-//! README's documented JSON examples, and SVG pictures rendered and checked pixel by pixel.
+//! The evidence shown to people and programs: `--explain` and `--format json` snapshots, and
+//! SVG pictures rendered and checked pixel by pixel.
 
 use crate::common;
 
@@ -207,48 +207,6 @@ fn colour_follows_the_flag_and_no_color() {
     assert!(!stdout(&["hex", input, "--explain", "--color", "never"]).contains("\x1b["));
     // Not a terminal: no colour by default.
     assert!(!stdout(&["hex", input, "--explain"]).contains("\x1b["));
-}
-
-/// The README shows commands with what they print, in blocks that start with the command;
-/// each must be exactly what the program prints (`| head -N`: its first N lines). Blocks
-/// whose command is a longer pipeline are left to the reader.
-#[test]
-fn readme_console_examples_are_what_the_program_prints() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let (mut checked, mut json) = (0, 0);
-    let blocks = readme
-        .split("```console\n")
-        .skip(1)
-        .map(|block| &block[..block.find("```").unwrap()]);
-    // Each `$` line and the lines after it, up to the next `$` line.
-    let examples = blocks.flat_map(|block| block.split("$ ").filter(|s| !s.is_empty()));
-    for example in examples {
-        let mut lines = example.lines();
-        let command = lines.next().unwrap();
-        let Some(command) = command.strip_prefix("cargo run --release -q -- ") else {
-            continue;
-        };
-        let (command, head) = match command.split_once(" | head -") {
-            Some((command, n)) => (command, Some(n.parse::<usize>().unwrap())),
-            None => (command, None),
-        };
-        if command.contains('|') {
-            continue;
-        }
-        let args: Vec<&str> = command.split_whitespace().collect();
-        let expected: String = lines.map(|l| format!("{l}\n")).collect();
-        let printed = stdout(&args);
-        let printed: String = match head {
-            Some(n) => printed.lines().take(n).map(|l| format!("{l}\n")).collect(),
-            None => printed,
-        };
-        assert_eq!(printed, expected, "README example `{command}`");
-        checked += 1;
-        json += usize::from(command.contains("--format json"));
-    }
-    assert_eq!(json, 4, "one documented JSON example per game");
-    assert!(checked >= 10, "{checked} examples checked");
 }
 
 #[test]

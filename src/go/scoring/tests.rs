@@ -1,4 +1,4 @@
-//! Scoring by rule set against `docs/specs/go-games.md`, rule by rule, on hand-checked
+//! Scoring by rule set against `docs/src/go.md`, rule by rule, on hand-checked
 //! positions, and the relation between area and territory counting as a property.
 
 use proptest::prelude::*;

@@ -1,4 +1,4 @@
-//! Go scoring against `docs/specs/go.md`, rule by rule, against hand-counted positions under
+//! Go scoring against `docs/src/go.md`, rule by rule, against hand-counted positions under
 //! area and territory scoring, and against a plain flood fill on random boards.
 
 use super::*;

@@ -5,11 +5,13 @@
 //! after each of its moves, every winning move (the complete set, not just one) or, when it
 //! loses, the winner's answer to each of its moves: a proof a player can follow.
 //!
-//! The search is a depth-first proof-number search ([`dfpn`]) over positions stored as
-//! bitboards ([`bits`], [`position`]), with a transposition table of fixed size ([`table`]),
-//! and the techniques of the strongest Hex solvers, each in a module of its own: virtual
-//! connections built by H-search ([`vc`]), the mustplay region ([`mustplay`]), and dead and
-//! captured cells ([`inferior`]). [`oracle`] is a plain exhaustive search the tests hold it to.
+//! The search is a depth-first proof-number search (`dfpn`) over positions stored as
+//! bitboards (`bits`, `position`), with a transposition table of fixed size (`table`), and the
+//! techniques of the strongest Hex solvers, each in a private module of its own: virtual
+//! connections built by H-search (`vc`), the mustplay region (`mustplay`), and dead and
+//! captured cells (`inferior`); each can be turned off ([`Techniques`]). `oracle`, a plain
+//! exhaustive search, is what the tests hold the solver to; [`Analysis`] is the solver as a
+//! [`Game`](crate::Game) (`arbiter hex --solve`).
 //!
 //! A time budget stops the search honestly: the moves proved by then are reported, the rest
 //! are unknown.

@@ -209,12 +209,18 @@ impl Solver {
     pub fn winner(&mut self, board: &Board, to_move: Stone) -> Option<Stone> {
         self.search.winner(board, to_move, self.settings.budget)
     }
+
+    /// The positions this solver's own search has visited so far, over every position asked.
+    pub fn positions(&self) -> u64 {
+        self.search.positions()
+    }
 }
 
 /// The solver's work on positions, for every set type.
 trait Solve {
     fn complete(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution;
     fn winner(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Option<Stone>;
+    fn positions(&self) -> u64;
 }
 
 /// A search, and the settings to start helpers with: the moves of a position are shared out
@@ -347,6 +353,10 @@ fn solve_taken<B: Cells>(
 }
 
 impl<B: Cells> Solve for Searches<B> {
+    fn positions(&self) -> u64 {
+        self.main.counts.nodes
+    }
+
     fn winner(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Option<Stone> {
         self.main
             .set_deadline(budget.map(|budget| Instant::now() + budget));
@@ -428,8 +438,7 @@ impl<B: Cells> Searches<B> {
     ///   after the others, it is solved only when its killer wins, and loses with it else.
     ///
     /// The moves far from the centre are taken first: theirs are most often the long searches
-    /// (on 7 x 7, the edge openings), and a long one taken last runs alone at the end (7 x 7
-    /// on two threads: 116 s in reading order, 95 s so).
+    /// (on 7 x 7, the edge openings), and a long one taken last would run alone at the end.
     fn move_values(&mut self, position: &mut Position<B>) -> (Vec<(usize, Option<bool>)>, Root) {
         let geometry = self.main.geometry;
         let (stones, me) = (position.stones, position.to_move);

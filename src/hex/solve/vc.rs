@@ -32,9 +32,9 @@ use super::bits::{Cells, Geometry};
 const MAX_FULLS: usize = 12;
 /// See [`MAX_FULLS`].
 const MAX_SEMIS: usize = 24;
-/// The most cells of a pair's full intersection the OR rule tries to avoid in one go. On the
-/// 7 x 7 openings (`per_opening_nodes`), 8 searched 4.89 million positions in 207 s and 20
-/// searched 4.10 million in 192 s; 3 doubled the positions of a sample, 64 added a seventh.
+/// The most cells of a pair's full intersection the OR rule tries to avoid in one go: fewer
+/// leave connections unfound that the search must then prove move by move, more cost each
+/// build more than they find (`benches/hex_solve_techniques.rs` measures a choice).
 const MAX_OR_TRIES: usize = 20;
 
 /// What a build found between the colour's two sides.
