@@ -57,6 +57,12 @@ pub fn in_place_scope<'scope, R>(op: impl FnOnce(&rayon::Scope<'scope>) -> R) ->
     rayon::in_place_scope(op)
 }
 
+/// Runs `work` on one of the pool's threads, starting it, and returns at once.
+pub fn spawn(work: impl FnOnce() + Send + 'static) {
+    start();
+    rayon::spawn(work);
+}
+
 /// Runs `a` and `b` on two of the pool's threads, starting it.
 pub fn join<A: Send, B: Send>(
     a: impl FnOnce() -> A + Send,

@@ -10,8 +10,9 @@
 //!
 //! Safety: bodies over [`MAX_BODY`] bytes get 413; at most [`MAX_CASES`] cases a request, each
 //! of weight at most [`MAX_CASE_WEIGHT`] (cells, or bytes of a record), and at most
-//! [`MAX_SOLVE_CASES`] positions to solve; the judging runs off the async threads, two
-//! requests a core at once (the others wait); bad input gets status 400 and
+//! [`MAX_SOLVE_CASES`] positions to solve; the judging runs on arbiter's pool of threads, off
+//! the async ones, at most two requests a core taken at once (the others wait); bad input
+//! gets status 400 and
 //! `{"error": "..."}`, and a panic while judging (a bug) gets 500 with the same shape, never a
 //! dropped connection.
 
@@ -225,8 +226,8 @@ fn workers() -> &'static tokio::sync::Semaphore {
     })
 }
 
-/// Runs `work` off the async threads, when a worker is free, and makes its result an answer;
-/// a panic in it becomes a 500 error.
+/// Runs `work` on arbiter's pool of threads ([`crate::pool`]), off the async threads, when a
+/// worker is free, and makes its result an answer; a panic in it becomes a 500 error.
 async fn answer<F>(work: F) -> Response
 where
     F: FnOnce() -> Result<Value, (StatusCode, String)> + Send + 'static,
@@ -237,10 +238,16 @@ where
             "the server is stopping".into(),
         );
     };
-    match tokio::task::spawn_blocking(work).await {
-        Ok(Ok(value)) => axum::Json(value).into_response(),
-        Ok(Err((status, message))) => error(status, message),
-        Err(_) => error(
+    let (done, judged) = tokio::sync::oneshot::channel();
+    crate::pool::spawn(move || {
+        let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+        // The client gone, nobody waits for the answer.
+        let _ = done.send(judged);
+    });
+    match judged.await {
+        Ok(Ok(Ok(value))) => axum::Json(value).into_response(),
+        Ok(Ok(Err((status, message)))) => error(status, message),
+        Ok(Err(_)) | Err(_) => error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "arbiter failed on this input (a bug: please report it with the input)".into(),
         ),

@@ -60,24 +60,40 @@ impl Default for Techniques {
 
 /// What a search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Positions visited (calls of the search).
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Stats {
+    /// Positions visited.
     pub nodes: u64,
-    /// Positions expanded (their moves generated).
+    /// Positions expanded.
     pub expansions: u64,
-    /// Positions decided without search (one-move wins, connections, empty mustplay).
+    /// Positions decided without search.
     pub decided: u64,
     /// Virtual-connection builds.
-    pub builds: u64,
+    pub vc_builds: u64,
+    /// Time taken, in milliseconds.
+    pub milliseconds: u64,
+    /// The table's capacity in entries.
+    pub table_entries: usize,
 }
 
-impl Counts {
-    /// Adds another search's counts to these.
-    pub fn add(&mut self, other: Counts) {
+impl Stats {
+    /// Adds another search's counts to these (its time and table aside).
+    pub fn add(&mut self, other: Stats) {
         self.nodes += other.nodes;
         self.expansions += other.expansions;
         self.decided += other.decided;
-        self.builds += other.builds;
+        self.vc_builds += other.vc_builds;
+    }
+
+    /// What was done since `before`: the counts' differences (time and table aside).
+    pub fn since(self, before: Stats) -> Stats {
+        Stats {
+            nodes: self.nodes - before.nodes,
+            expansions: self.expansions - before.expansions,
+            decided: self.decided - before.decided,
+            vc_builds: self.vc_builds - before.vc_builds,
+            ..Stats::default()
+        }
     }
 }
 
@@ -142,7 +158,7 @@ pub struct Search<B: Cells> {
     vcs: Connections<B>,
     techniques: Techniques,
     /// What the search has done.
-    pub counts: Counts,
+    pub stats: Stats,
     deadline: Option<Instant>,
     aborted: bool,
     /// Cell order for trying moves: the centre first.
@@ -205,7 +221,7 @@ impl<B: Cells> Search<B> {
             }),
             vcs: Connections::new(&geometry),
             techniques,
-            counts: Counts::default(),
+            stats: Stats::default(),
             deadline: None,
             aborted: false,
             order,
@@ -302,7 +318,7 @@ impl<B: Cells> Search<B> {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if self.counts.nodes.is_multiple_of(1024)
+        if self.stats.nodes.is_multiple_of(1024)
             && let Some(deadline) = self.deadline
             && Instant::now() >= deadline
         {
@@ -321,11 +337,11 @@ impl<B: Cells> Search<B> {
         th_delta: u32,
         blocked: bool,
     ) -> (u32, u32) {
-        self.counts.nodes += 1;
+        self.stats.nodes += 1;
         if self.out_of_time() {
             return (1, 1);
         }
-        let start = self.counts.nodes;
+        let start = self.stats.nodes;
         let old_work = match self.lookup(position.hash) {
             Some(entry) if entry.phi >= th_phi || entry.delta >= th_delta => {
                 return (entry.phi, entry.delta);
@@ -379,7 +395,7 @@ impl<B: Cells> Search<B> {
                 }
             }
             if phi >= th_phi || delta >= th_delta || self.aborted {
-                let work = old_work + (self.counts.nodes - start);
+                let work = old_work + (self.stats.nodes - start);
                 if !self.aborted || phi == 0 || delta == 0 {
                     self.store(position.hash, phi, delta, moves[best], work);
                 }
@@ -428,7 +444,7 @@ impl<B: Cells> Search<B> {
             moves,
             cell,
             kind,
-            age: self.counts.expansions.min(u64::from(u32::MAX)) as u32,
+            age: self.stats.expansions.min(u64::from(u32::MAX)) as u32,
         });
         expansion
     }
@@ -443,33 +459,33 @@ impl<B: Cells> Search<B> {
     }
 
     fn expand_afresh(&mut self, position: &Position<B>, blocked: bool) -> Expansion {
-        self.counts.expansions += 1;
+        self.stats.expansions += 1;
         let geometry = self.geometry;
         let me = position.to_move;
         let them = me.other();
         if position.joined(them, &geometry) {
-            self.counts.decided += 1;
+            self.stats.decided += 1;
             return Expansion::Lost;
         }
         let empty = position.empty(&geometry);
         if position.joined(me, &geometry) {
             // Only a position given to the search can be so: the game is over.
-            self.counts.decided += 1;
+            self.stats.decided += 1;
             return Expansion::Won(empty.first().unwrap_or(0) as u16);
         }
         if empty.is_empty() {
             // A full board with nobody joined cannot be; the side that did not join loses.
-            self.counts.decided += 1;
+            self.stats.decided += 1;
             return Expansion::Lost;
         }
         let wins = position.winning_cells(me, &geometry);
         if let Some(cell) = wins.first() {
-            self.counts.decided += 1;
+            self.stats.decided += 1;
             return Expansion::Won(cell as u16);
         }
         let threats = position.winning_cells(them, &geometry);
         if threats.count() >= 2 {
-            self.counts.decided += 1;
+            self.stats.decided += 1;
             return Expansion::Lost;
         }
         let mut consider = if threats.is_empty() { empty } else { threats };
@@ -485,11 +501,11 @@ impl<B: Cells> Search<B> {
                 consider = undominated;
             }
             if geometry.joins(stones[me.index()], geometry.sides(me == Stone::Red)) {
-                self.counts.decided += 1;
+                self.stats.decided += 1;
                 return Expansion::Won(empty.first().expect("an empty cell") as u16);
             }
             if geometry.joins(stones[them.index()], geometry.sides(them == Stone::Red)) {
-                self.counts.decided += 1;
+                self.stats.decided += 1;
                 return Expansion::Lost;
             }
         }
@@ -502,13 +518,13 @@ impl<B: Cells> Search<B> {
                     stones[me.index()],
                     stones[them.index()],
                 );
-                self.counts.builds += 1;
+                self.stats.vc_builds += 1;
                 if let Some((key, _)) = mine.semi {
-                    self.counts.decided += 1;
+                    self.stats.decided += 1;
                     return Expansion::Won(key as u16);
                 }
                 if let Some(carrier) = mine.full {
-                    self.counts.decided += 1;
+                    self.stats.decided += 1;
                     let cell = (carrier & empty)
                         .first()
                         .or(empty.first())
@@ -522,9 +538,9 @@ impl<B: Cells> Search<B> {
                 stones[them.index()],
                 stones[me.index()],
             );
-            self.counts.builds += 1;
+            self.stats.vc_builds += 1;
             if theirs.joined || theirs.full.is_some() {
-                self.counts.decided += 1;
+                self.stats.decided += 1;
                 return Expansion::Lost;
             }
             if self.techniques.mustplay {
@@ -533,7 +549,7 @@ impl<B: Cells> Search<B> {
             }
         }
         if consider.is_empty() {
-            self.counts.decided += 1;
+            self.stats.decided += 1;
             return Expansion::Lost;
         }
         Expansion::Open(self.in_order(consider))

@@ -43,9 +43,9 @@ mod table;
 mod vc;
 
 pub use bits::MAX_CELLS;
-pub use dfpn::Techniques;
+pub use dfpn::{Stats, Techniques};
 pub use game::{Analysis, Judgement, LostAt, MoveValue, Verdict, line};
-pub use solver::{DEFAULT_MEGABYTES, Reply, Settings, Solution, SolveError, Solver, Stats, solve};
+pub use solver::{DEFAULT_MEGABYTES, Reply, Settings, Solution, SolveError, Solver, solve};
 
 #[cfg(test)]
 mod tests;

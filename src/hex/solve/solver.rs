@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::bits::{Cells, Geometry, MAX_CELLS, Wide};
-use super::dfpn::{self, Search, Techniques};
+use super::dfpn::{Search, Stats, Techniques};
 use super::inferior;
 use super::position::Position;
 use crate::grid::Coord;
@@ -56,24 +56,6 @@ pub struct Reply {
         serde(serialize_with = "crate::hex::board::named::maybe_cell")
     )]
     pub reply: Option<Coord>,
-}
-
-/// What a search did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Stats {
-    /// Positions visited.
-    pub nodes: u64,
-    /// Positions expanded.
-    pub expansions: u64,
-    /// Positions decided without search.
-    pub decided: u64,
-    /// Virtual-connection builds.
-    pub vc_builds: u64,
-    /// Time taken, in milliseconds.
-    pub milliseconds: u64,
-    /// The table's capacity in entries.
-    pub table_entries: usize,
 }
 
 /// Who wins a position with perfect play, and how.
@@ -280,7 +262,7 @@ impl<B: Cells> Searches<B> {
                     let mut position = Position::new(stones, to_move, &helper.keys);
                     let values = solve_taken(&mut helper, &mut position, cells, next);
                     if let Ok(mut helped) = helped.lock() {
-                        helped.push((values, helper.counts));
+                        helped.push((values, helper.stats));
                     }
                 });
             }
@@ -289,7 +271,7 @@ impl<B: Cells> Searches<B> {
         });
         for (more, counts) in helped.into_inner().unwrap_or_default() {
             values.extend(more);
-            self.main.counts.add(counts);
+            self.main.stats.add(counts);
         }
         (values, root)
     }
@@ -354,7 +336,7 @@ fn solve_taken<B: Cells>(
 
 impl<B: Cells> Solve for Searches<B> {
     fn positions(&self) -> u64 {
-        self.main.counts.nodes
+        self.main.stats.nodes
     }
 
     fn winner(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Option<Stone> {
@@ -374,7 +356,7 @@ impl<B: Cells> Solve for Searches<B> {
 
     fn complete(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution {
         let started = Instant::now();
-        let before = self.main.counts;
+        let before = self.main.stats;
         self.main
             .set_deadline(budget.map(|budget| started + budget));
         let geometry = self.main.geometry;
@@ -525,15 +507,11 @@ impl<B: Cells> Searches<B> {
         (values, root)
     }
 
-    fn finish(&self, mut solution: Solution, before: dfpn::Counts, started: Instant) -> Solution {
-        let counts = self.main.counts;
+    fn finish(&self, mut solution: Solution, before: Stats, started: Instant) -> Solution {
         solution.stats = Stats {
-            nodes: counts.nodes - before.nodes,
-            expansions: counts.expansions - before.expansions,
-            decided: counts.decided - before.decided,
-            vc_builds: counts.builds - before.builds,
             milliseconds: started.elapsed().as_millis() as u64,
             table_entries: self.main.table().capacity(),
+            ..self.main.stats.since(before)
         };
         solution
     }
