@@ -522,8 +522,9 @@ mod tests {
         let text = std::fs::read(path).unwrap();
         let game = crate::go::Go::CONTEST;
         let whole = super::verdicts_in_stream(&game, &text);
+        let said = "line 2, column 1: expected the number of black stones";
         assert!(
-            matches!(&whole[..], [Err(e)] if e.contains("line 2, column 1: expected the number of black stones")),
+            matches!(&whole[..], [Err(e)] if e.contains(said)),
             "{whole:?}"
         );
         for capacity in [1, 7, 4096] {

@@ -2,8 +2,10 @@
 //! game, over [`Game`].
 //!
 //! A case's answer is written as soon as it is judged, so the cases before a bad one keep
-//! their answers, and input is never held longer than one case. Without views only the
-//! contest answer is computed ([`Game::verdict`]); with them the whole judgement.
+//! their answers, and input is never held longer than one case ([`run`]), or a few batches
+//! of cases a thread ([`run_parallel`], on the pool's threads). Without views only the
+//! contest answer is computed ([`Game::verdict`]); with them the whole judgement. Many files
+//! are judged side by side by [`judge_files`].
 //!
 //! # Examples
 //!
@@ -206,12 +208,12 @@ type Done<R> = (usize, Judged, Batch<R>);
 ///
 /// This thread reads the input into batches of bounded weight, cases whose layout the
 /// format finds at a glance left as their texts, many consecutive cases in one piece
-/// ([`Game::read_for_threads`]), and hands each to the pool, which judges it ([`Game::
-/// read_texts`], then each case) into a buffer of its own; between batches, and whenever
-/// `BATCHES_A_JOB` batches a job are out, it writes the buffers that are back, in input
-/// order, so the output is [`run`]'s, byte for byte, and the first bad case still comes
-/// after the answers of every case before it. A batch of a single case read whole (a huge
-/// board) is judged here once the batches before it are written, and written as it is
+/// ([`Game::read_for_threads`]), and hands each to the pool, which judges it
+/// ([`Game::read_texts`], then each case) into a buffer of its own. Between batches, and
+/// whenever `BATCHES_A_JOB` batches a job are out, it writes the buffers that are back, in
+/// input order, so the output is [`run`]'s, byte for byte, and the first bad case still
+/// comes after the answers of every case before it. A batch of a single case read whole (a
+/// huge board) is judged here once the batches before it are written, and written as it is
 /// judged, as [`run`] writes it; its own work splits over the pool.
 ///
 /// # Errors
@@ -269,7 +271,7 @@ pub fn run_parallel<G: Game>(
             if let [(_, Ok(Cut::Read(_)) | Err(_))] = batch[..] {
                 while writer.next < turn {
                     let done = judged.recv().expect("every batch handed over comes back");
-                    writer.arrive(game, done, out, warn)?;
+                    writer.arrive(done, out, warn)?;
                 }
                 let (number, piece) = batch.pop().expect("one case");
                 writer.single(game, number, piece, views, out, warn)?;
@@ -278,17 +280,17 @@ pub fn run_parallel<G: Game>(
             hand_over(turn, batch);
             while writer.out_of(turn + 1) >= limit {
                 let done = judged.recv().expect("every batch handed over comes back");
-                writer.arrive(game, done, out, warn)?;
+                writer.arrive(done, out, warn)?;
             }
             while let Ok(done) = judged.try_recv() {
-                writer.arrive(game, done, out, warn)?;
+                writer.arrive(done, out, warn)?;
             }
             Ok(writer.emptied.pop())
         })
         .and_then(|turns| {
             while writer.next < turns {
                 let done = judged.recv().expect("every batch handed over comes back");
-                writer.arrive(game, done, out, warn)?;
+                writer.arrive(done, out, warn)?;
             }
             Ok(writer.summary)
         });
@@ -360,14 +362,12 @@ impl<R> InTurn<R> {
 
     /// A judged batch is back: writes it, and every one waiting after it, when its turn has
     /// come.
-    fn arrive<G: Game<Raw = R>>(
+    fn arrive(
         &mut self,
-        game: &G,
         (turn, judged, batch): Done<R>,
         out: &mut impl Write,
         warn: &mut dyn FnMut(Warning),
     ) -> Result<(), RunError> {
-        let _ = game;
         self.waiting.insert(turn, (judged, batch));
         while let Some((judged, batch)) = self.waiting.remove(&self.next) {
             self.next += 1;

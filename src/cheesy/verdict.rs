@@ -119,8 +119,9 @@ pub struct Turn {
     pub pawn: Square,
     /// How many squares the king could be on at this turn, over all its lines.
     pub king_count: usize,
-    /// Those squares, on boards of at most [`LISTED_SQUARES`](super::LISTED_SQUARES) squares (`None` on larger
-    /// ones, so that the evidence grows with the board, not with its square).
+    /// Those squares, on boards of at most [`LISTED_SQUARES`](super::LISTED_SQUARES) squares
+    /// (`None` on larger ones, so that the evidence grows with the board, not with its
+    /// square).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub king_squares: Option<Vec<Square>>,
     /// Each square next to the pawn, with why the king could not take the pawn from there.
