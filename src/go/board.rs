@@ -222,9 +222,8 @@ impl Board {
         (count > 0 && count * self.lib_squares[head] == sum * sum).then(|| (sum / count) as usize)
     }
 
-    /// The real liberties of the chain of `index`, each once (the tests' plain count, to
-    /// hold the incremental one to).
-    #[cfg(test)]
+    /// The real liberties of the chain of `index`, each once, in the order its stones and
+    /// their neighbours are met.
     pub fn liberties(&self, index: usize) -> Vec<usize> {
         let mut found = Vec::new();
         for stone in self.stones(index) {
@@ -385,6 +384,34 @@ impl Board {
             (played.captured == 1 && lone && self.single_liberty(index) == Some(last_captured))
                 .then_some(last_captured as Index);
         played
+    }
+
+    /// The number of real liberties of the chain of `index`, counted up to `max`.
+    pub fn liberty_count(&self, index: usize, max: usize) -> usize {
+        let head = self.chain(index);
+        if self.libs[head] == 0 {
+            return 0;
+        }
+        if self.single_liberty(index).is_some() {
+            return 1;
+        }
+        let mut found: Vec<usize> = Vec::with_capacity(max.min(16));
+        for stone in self.stones(index) {
+            for next in self.around(stone) {
+                if self.is_empty(next) && !found.contains(&next) {
+                    found.push(next);
+                    if found.len() >= max {
+                        return max;
+                    }
+                }
+            }
+        }
+        found.len()
+    }
+
+    /// The point a simple-ko recapture would take right now, if any.
+    pub fn ko(&self) -> Option<usize> {
+        self.ko.map(usize::from)
     }
 
     /// A pass: it ends any ko.

@@ -43,6 +43,8 @@ mod game;
 #[cfg(feature = "generate")]
 pub mod generate;
 mod judge;
+#[cfg(feature = "net")]
+pub mod net;
 mod position;
 pub mod record;
 pub mod rules;

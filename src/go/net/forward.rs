@@ -1,0 +1,330 @@
+//! The network's forward pass on one position: the trunk of residual blocks, then the value
+//! head, whose outputs are the game's outcome, the score and each point's ownership.
+//!
+//! Activations are held channel by channel, a plane of the board's points each (`[channel][point]`),
+//! for the board's own size: a point off the board never exists, so nothing needs masking.
+//! A convolution is one matrix product (`matrixmultiply`'s `sgemm`): the kernel's weights
+//! (`out x in·k·k`) times the input's patches around every point (`in·k·k x points`, zero
+//! past the edges); a 1 x 1 convolution needs no patches.
+
+use super::model::{Block, Conv, MatMul, Model, Norm};
+
+/// What the network says of a position, from the point of view of the player to move.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Raw {
+    /// Logits of a win, a loss and no result (a draw by repetition).
+    pub outcome: [f32; 3],
+    /// The score head's outputs: the score's mean, its spread before softplus, the lead, and
+    /// the time left's variance before softplus, in twentieths of points.
+    pub score: [f32; 4],
+    /// Each point's ownership before the tanh, row by row.
+    pub ownership: Vec<f32>,
+}
+
+/// Scratch planes, kept from one evaluation to the next.
+#[derive(Default)]
+pub(crate) struct Workspace {
+    patches: Vec<f32>,
+}
+
+/// Runs the network on `spatial` (`[feature][point]`) and `global` inputs of a `width` x
+/// `height` board.
+pub(crate) fn run(
+    model: &Model,
+    width: usize,
+    height: usize,
+    spatial: &[f32],
+    global: &[f32],
+    work: &mut Workspace,
+) -> Raw {
+    let points = width * height;
+    let shape = Shape { width, height };
+    let mut trunk = conv(&model.initial_conv, spatial, shape, work);
+    let from_global = matmul(&model.initial_global, global);
+    add_per_channel(&mut trunk, &from_global, points);
+    for block in &model.blocks {
+        residual(block, &mut trunk, shape, work);
+    }
+    norm_relu(&mut trunk, &model.tip, points);
+
+    let head = &model.value;
+    let mut v1 = conv(&head.conv, &trunk, shape, work);
+    norm_relu(&mut v1, &head.norm, points);
+    let pooled = value_pool(&v1, head.conv.outputs, points);
+    let mut hidden = matmul(&head.hidden, &pooled);
+    for (h, b) in hidden.iter_mut().zip(&head.hidden_bias) {
+        *h = (*h + b).max(0.0);
+    }
+    let mut outcome = [0.0; 3];
+    for ((o, v), b) in outcome
+        .iter_mut()
+        .zip(matmul(&head.outcome, &hidden))
+        .zip(&head.outcome_bias)
+    {
+        *o = v + b;
+    }
+    let mut score = [0.0; 4];
+    for ((s, v), b) in score
+        .iter_mut()
+        .zip(matmul(&head.score, &hidden))
+        .zip(&head.score_bias)
+    {
+        *s = v + b;
+    }
+    let ownership = conv(&head.ownership, &v1, shape, work);
+    Raw {
+        outcome,
+        score,
+        ownership,
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Shape {
+    width: usize,
+    height: usize,
+}
+
+/// One residual block, added into the trunk.
+fn residual(block: &Block, trunk: &mut [f32], shape: Shape, work: &mut Workspace) {
+    let points = shape.width * shape.height;
+    let (pre, first, mid, last) = match block {
+        Block::Ordinary {
+            pre,
+            first,
+            mid,
+            last,
+        }
+        | Block::Pooled {
+            pre,
+            first,
+            mid,
+            last,
+            ..
+        } => (pre, first, mid, last),
+    };
+    let mut a = trunk.to_vec();
+    norm_relu(&mut a, pre, points);
+    let mut r = conv(first, &a, shape, work);
+    if let Block::Pooled {
+        pool_conv,
+        pool_norm,
+        pool_to_bias,
+        ..
+    } = block
+    {
+        let mut g = conv(pool_conv, &a, shape, work);
+        norm_relu(&mut g, pool_norm, points);
+        let pooled = trunk_pool(&g, pool_conv.outputs, points);
+        add_per_channel(&mut r, &matmul(pool_to_bias, &pooled), points);
+    }
+    norm_relu(&mut r, mid, points);
+    let out = conv(last, &r, shape, work);
+    for (t, o) in trunk.iter_mut().zip(&out) {
+        *t += o;
+    }
+}
+
+/// A convolution of `input` (`[in][point]`): `[out][point]`.
+fn conv(layer: &Conv, input: &[f32], shape: Shape, work: &mut Workspace) -> Vec<f32> {
+    let points = shape.width * shape.height;
+    let mut out = vec![0.0; layer.outputs * points];
+    let depth = layer.inputs * layer.size * layer.size;
+    let patches: &[f32] = if layer.size == 1 {
+        input
+    } else {
+        patches(input, layer, shape, &mut work.patches);
+        &work.patches
+    };
+    // out (outputs x points) = weights (outputs x depth) * patches (depth x points), all
+    // row-major.
+    // SAFETY: every pointer is to the start of a slice of the given rows times columns, with
+    // unit column strides and row strides of the column counts, and `out` borrows nothing
+    // else.
+    unsafe {
+        matrixmultiply::sgemm(
+            layer.outputs,
+            depth,
+            points,
+            1.0,
+            layer.weights.as_ptr(),
+            depth as isize,
+            1,
+            patches.as_ptr(),
+            points as isize,
+            1,
+            0.0,
+            out.as_mut_ptr(),
+            points as isize,
+            1,
+        );
+    }
+    out
+}
+
+/// Each input channel's values around every point, for a `k` x `k` kernel, zero past the
+/// board's edges: row `(channel, ky, kx)` holds, for each point, the value at the point moved
+/// by `(ky - k/2, kx - k/2)`.
+fn patches(input: &[f32], layer: &Conv, shape: Shape, patches: &mut Vec<f32>) {
+    let (w, h, k) = (shape.width, shape.height, layer.size);
+    let points = w * h;
+    let half = k / 2;
+    patches.clear();
+    patches.resize(layer.inputs * k * k * points, 0.0);
+    for c in 0..layer.inputs {
+        let plane = &input[c * points..(c + 1) * points];
+        for ky in 0..k {
+            for kx in 0..k {
+                let row = &mut patches[((c * k + ky) * k + kx) * points..][..points];
+                for y in 0..h {
+                    let Some(sy) = (y + ky).checked_sub(half).filter(|&sy| sy < h) else {
+                        continue;
+                    };
+                    // The columns x whose source x + kx - half lies on the board.
+                    let x_start = half.saturating_sub(kx);
+                    let x_end = (w + half).saturating_sub(kx).min(w);
+                    if x_start >= x_end {
+                        continue;
+                    }
+                    let sx_start = x_start + kx - half;
+                    let len = x_end - x_start;
+                    row[y * w + x_start..y * w + x_end]
+                        .copy_from_slice(&plane[sy * w + sx_start..sy * w + sx_start + len]);
+                }
+            }
+        }
+    }
+}
+
+/// A batch norm then a rectifier, in place.
+fn norm_relu(x: &mut [f32], norm: &Norm, points: usize) {
+    for (c, plane) in x.chunks_exact_mut(points).enumerate() {
+        let (scale, bias) = (norm.scale[c], norm.bias[c]);
+        for v in plane {
+            *v = (*v * scale + bias).max(0.0);
+        }
+    }
+}
+
+fn add_per_channel(x: &mut [f32], add: &[f32], points: usize) {
+    for (plane, a) in x.chunks_exact_mut(points).zip(add) {
+        for v in plane {
+            *v += a;
+        }
+    }
+}
+
+/// `input · weights`, the weights `[in][out]`.
+fn matmul(layer: &MatMul, input: &[f32]) -> Vec<f32> {
+    let mut out = vec![0.0; layer.outputs];
+    for (i, &v) in input.iter().enumerate().take(layer.inputs) {
+        let row = &layer.weights[i * layer.outputs..(i + 1) * layer.outputs];
+        for (o, w) in out.iter_mut().zip(row) {
+            *o += v * w;
+        }
+    }
+    out
+}
+
+/// The trunk's global pooling of each channel: its mean, the mean scaled by the board's
+/// size, and its maximum.
+fn trunk_pool(x: &[f32], channels: usize, points: usize) -> Vec<f32> {
+    let scale = size_scale(points);
+    let mut out = vec![0.0; 3 * channels];
+    for (c, plane) in x.chunks_exact(points).enumerate() {
+        let mean = plane.iter().sum::<f32>() / points as f32;
+        let max = plane.iter().copied().fold(-1.0f32, f32::max);
+        out[c] = mean;
+        out[channels + c] = mean * scale;
+        out[2 * channels + c] = max;
+    }
+    out
+}
+
+/// The value head's pooling of each channel: its mean, and the mean scaled by the board's
+/// size twice over.
+fn value_pool(x: &[f32], channels: usize, points: usize) -> Vec<f32> {
+    let scale = size_scale(points);
+    let mut out = vec![0.0; 3 * channels];
+    for (c, plane) in x.chunks_exact(points).enumerate() {
+        let mean = plane.iter().sum::<f32>() / points as f32;
+        out[c] = mean;
+        out[channels + c] = mean * scale;
+        out[2 * channels + c] = mean * (scale * scale - 0.1);
+    }
+    out
+}
+
+/// `(sqrt(points) - 14) / 10`: 0.5 on 19 x 19, -0.5 on 9 x 9.
+fn size_scale(points: usize) -> f32 {
+    ((points as f32).sqrt() - 14.0) * 0.1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A convolution by the definition: a sum over the kernel at every point.
+    fn plain_conv(layer: &Conv, input: &[f32], w: usize, h: usize) -> Vec<f32> {
+        let k = layer.size as isize;
+        let mut out = vec![0.0; layer.outputs * w * h];
+        for oc in 0..layer.outputs {
+            for y in 0..h as isize {
+                for x in 0..w as isize {
+                    let mut sum = 0.0;
+                    for ic in 0..layer.inputs {
+                        for ky in 0..k {
+                            for kx in 0..k {
+                                let (sy, sx) = (y + ky - k / 2, x + kx - k / 2);
+                                if sy < 0 || sx < 0 || sy >= h as isize || sx >= w as isize {
+                                    continue;
+                                }
+                                let weight = layer.weights[((oc * layer.inputs + ic) * layer.size
+                                    + ky as usize)
+                                    * layer.size
+                                    + kx as usize];
+                                sum += weight * input[ic * w * h + sy as usize * w + sx as usize];
+                            }
+                        }
+                    }
+                    out[oc * w * h + y as usize * w + x as usize] = sum;
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_convolution_by_patches_is_the_convolution_by_its_definition() {
+        let mut seed = 7u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f32 / (1 << 24) as f32 - 0.5
+        };
+        for (size, w, h) in [(3, 5, 4), (5, 3, 3), (1, 2, 7), (3, 1, 1), (5, 7, 2)] {
+            let layer = Conv {
+                size,
+                inputs: 3,
+                outputs: 2,
+                weights: (0..size * size * 6).map(|_| next()).collect(),
+            };
+            let input: Vec<f32> = (0..3 * w * h).map(|_| next()).collect();
+            let fast = conv(
+                &layer,
+                &input,
+                Shape {
+                    width: w,
+                    height: h,
+                },
+                &mut Workspace::default(),
+            );
+            let plain = plain_conv(&layer, &input, w, h);
+            for (a, b) in fast.iter().zip(&plain) {
+                assert!(
+                    (a - b).abs() < 1e-5,
+                    "{size} x {size} on {w} x {h}: {a} {b}"
+                );
+            }
+        }
+    }
+}

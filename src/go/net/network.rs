@@ -1,0 +1,101 @@
+//! [`Network`]: a Go network ready to evaluate positions, and what it says of one
+//! ([`Evaluation`]).
+
+use std::sync::OnceLock;
+
+use super::features::Game;
+use super::forward::{Workspace, run};
+use super::model::{Model, ModelError};
+use crate::go::Stone;
+use crate::go::rules::Ko;
+
+/// The network built into arbiter: KataGo's final 6-block g170 network (`models/`).
+static BUNDLED: &[u8] = include_bytes!("../../../models/g170-b6c96-s175395328-d26788732.bin.gz");
+
+/// The largest board side the network takes: its training's.
+pub const MAX_SIDE: usize = 19;
+
+/// A Go network.
+#[derive(Clone, Debug)]
+pub struct Network {
+    model: Model,
+}
+
+/// What a network says of a position, from White's point of view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluation {
+    /// Each point's ownership, row by row from the top: 1 White's, -1 Black's.
+    pub ownership: Vec<f32>,
+    /// How many points White leads by (negative: Black leads).
+    pub white_lead: f32,
+    /// The chance that White wins.
+    pub white_win: f32,
+    /// The chance that White loses.
+    pub white_loss: f32,
+    /// The chance of no result (a draw by repetition).
+    pub no_result: f32,
+}
+
+impl Network {
+    /// The network built into arbiter, read once.
+    ///
+    /// # Errors
+    /// When it cannot be read (it always can: the tests read it).
+    pub fn bundled() -> Result<&'static Network, &'static ModelError> {
+        static NETWORK: OnceLock<Result<Network, ModelError>> = OnceLock::new();
+        NETWORK.get_or_init(|| Network::from_gzip(BUNDLED)).as_ref()
+    }
+
+    /// A network from a KataGo `.bin.gz` file's bytes.
+    ///
+    /// # Errors
+    /// When the bytes are not a version-8 KataGo model.
+    pub fn from_gzip(bytes: &[u8]) -> Result<Network, ModelError> {
+        Ok(Network {
+            model: Model::from_gzip(bytes)?,
+        })
+    }
+
+    /// The network's name, as its file gives it.
+    pub fn name(&self) -> &str {
+        &self.model.name
+    }
+
+    /// Evaluates a game's position with `to_move` to move.
+    pub(crate) fn evaluate(&self, game: &Game, to_move: Stone) -> Evaluation {
+        let board = &game.board;
+        let (width, height) = (board.width(), board.height());
+        let (spatial, global) = game.features(to_move);
+        let raw = run(
+            &self.model,
+            width,
+            height,
+            &spatial,
+            &global,
+            &mut Workspace::default(),
+        );
+        // The outcome's logits, with no result impossible under superko and area scoring.
+        let [win, loss, mut no_result] = raw.outcome.map(f64::from);
+        if game.rules.ko != Ko::Simple && game.rules.area {
+            no_result -= 100_000.0;
+        }
+        let top = win.max(loss).max(no_result);
+        let (win, loss, no_result) = (
+            (win - top).exp(),
+            (loss - top).exp(),
+            (no_result - top).exp(),
+        );
+        let sum = win + loss + no_result;
+        let (win, loss, no_result) = (win / sum, loss / sum, no_result / sum);
+        let lead = f64::from(raw.score[2]) * 20.0 * (1.0 - no_result);
+        let white = to_move == Stone::White;
+        let sign = if white { 1.0 } else { -1.0 };
+        Evaluation {
+            ownership: raw.ownership.iter().map(|&o| sign * o.tanh()).collect(),
+            white_lead: (sign * lead as f32),
+            white_win: if white { win } else { loss } as f32,
+            white_loss: if white { loss } else { win } as f32,
+            no_result: no_result as f32,
+        }
+    }
+}

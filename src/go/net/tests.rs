@@ -1,0 +1,169 @@
+//! The network against KataGo itself: `kata-raw-nn`'s outputs on positions GNU Go played, of
+//! several sizes and rules (`tests/data/go/net/katago-raw-nn.txt`, with the command that made
+//! it in `make_fixtures.py` beside it).
+
+use super::*;
+use crate::go::Stone;
+use crate::go::board::Board;
+use crate::go::record::parse_gtp;
+use crate::go::rules::RuleSet;
+
+/// One position of the fixtures: how it was reached, and what KataGo said of it.
+struct Fixture {
+    size: usize,
+    rules: RuleSet,
+    komi: f32,
+    moves: Vec<(Stone, Option<String>)>,
+    white_win: f32,
+    white_lead: f32,
+    ownership: Vec<f32>,
+}
+
+fn fixtures() -> Vec<Fixture> {
+    let text = include_str!("../../../tests/data/go/net/katago-raw-nn.txt");
+    let mut found = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let Some(head) = line.strip_prefix("position ") else {
+            continue;
+        };
+        let head: Vec<&str> = head.split_whitespace().collect();
+        let size: usize = head[0].parse().unwrap();
+        let rules: RuleSet = head[1].parse().unwrap();
+        let komi: f32 = head[2].parse().unwrap();
+        let moves_line = lines.next().unwrap().strip_prefix("moves").unwrap();
+        let words: Vec<&str> = moves_line.split_whitespace().collect();
+        let moves = words
+            .chunks(2)
+            .map(|pair| {
+                let stone = if pair[0] == "B" {
+                    Stone::Black
+                } else {
+                    Stone::White
+                };
+                let at = (pair[1] != "PASS").then(|| pair[1].to_string());
+                (stone, at)
+            })
+            .collect();
+        let values: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+        let value = |name: &str| -> f32 {
+            let i = values.iter().position(|v| *v == name).unwrap();
+            values[i + 1].parse().unwrap()
+        };
+        assert_eq!(lines.next(), Some("whiteOwnership"));
+        let mut ownership = Vec::new();
+        for _ in 0..size {
+            ownership.extend(
+                lines
+                    .next()
+                    .unwrap()
+                    .split_whitespace()
+                    .map(|v| v.parse::<f32>().unwrap()),
+            );
+        }
+        assert_eq!(lines.next(), Some("end"));
+        found.push(Fixture {
+            size,
+            rules,
+            komi,
+            moves,
+            white_win: value("whiteWin"),
+            white_lead: value("whiteLead"),
+            ownership,
+        });
+    }
+    found
+}
+
+fn replay(fixture: &Fixture) -> Game {
+    let board = Board::new(fixture.size, fixture.size);
+    let mut game = Game::new(
+        board,
+        Stone::Black,
+        NetRules::of(fixture.rules),
+        fixture.komi,
+    );
+    for (stone, at) in &fixture.moves {
+        let at = at.as_ref().map(|name| {
+            let coord = parse_gtp(name, fixture.size, fixture.size).expect("a point");
+            game.board.index(coord.col, coord.row)
+        });
+        game.play(*stone, at);
+    }
+    game
+}
+
+#[test]
+fn the_network_says_what_katago_says_on_every_fixture_position() {
+    let network = Network::bundled().expect("the built-in network");
+    let fixtures = fixtures();
+    assert!(fixtures.len() >= 50, "{} positions", fixtures.len());
+    let mut worst = 0.0f32;
+    for (i, fixture) in fixtures.iter().enumerate() {
+        let game = replay(fixture);
+        let evaluation = network.evaluate(&game, game.next_player());
+        assert_eq!(evaluation.ownership.len(), fixture.ownership.len());
+        for (p, (ours, theirs)) in evaluation
+            .ownership
+            .iter()
+            .zip(&fixture.ownership)
+            .enumerate()
+        {
+            let gap = (ours - theirs).abs();
+            worst = worst.max(gap);
+            assert!(
+                gap <= 1e-3,
+                "position {i} ({} x {} {}), point {p}: {ours} against KataGo's {theirs}",
+                fixture.size,
+                fixture.size,
+                fixture.rules
+            );
+        }
+        assert!(
+            (evaluation.white_lead - fixture.white_lead).abs() <= 0.01,
+            "position {i}: lead {} against {}",
+            evaluation.white_lead,
+            fixture.white_lead
+        );
+        assert!(
+            (evaluation.white_win - fixture.white_win).abs() <= 1e-4,
+            "position {i}: win {} against {}",
+            evaluation.white_win,
+            fixture.white_win
+        );
+    }
+    assert!(worst < 1e-3);
+}
+
+#[test]
+fn the_fixtures_exercise_every_input_a_game_before_its_encore_can_have() {
+    let mut planes_seen = [0usize; 22];
+    let mut globals_seen = [0usize; 19];
+    for fixture in fixtures() {
+        let game = replay(&fixture);
+        let (planes, global) = game.features(game.next_player());
+        let points = fixture.size * fixture.size;
+        for (f, seen) in planes_seen.iter_mut().enumerate() {
+            *seen += usize::from(
+                planes[f * points..(f + 1) * points]
+                    .iter()
+                    .any(|&v| v != 0.0),
+            );
+        }
+        for (g, seen) in globals_seen.iter_mut().enumerate() {
+            *seen += usize::from(global[g] != 0.0);
+        }
+    }
+    // Stones, liberties, ko, the last five moves, ladders (17: the moves that start one),
+    // area; the encore's planes 7, 8, 20 and 21 never arise before it.
+    for f in [
+        0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+    ] {
+        assert!(planes_seen[f] > 0, "no fixture has input plane {f}");
+    }
+    // Passes among the last moves, komi, ko, suicide, scoring, tax, a pass ending the game,
+    // the komi's parity.
+    for g in [0, 1, 5, 6, 7, 8, 9, 10, 14, 18] {
+        assert!(globals_seen[g] > 0, "no fixture has global input {g}");
+    }
+}
