@@ -145,6 +145,14 @@ impl<'w> Svg<'w> {
         ));
     }
 
+    /// A rectangle filled with `fill` at `opacity` (0 to 1), without a stroke: a shade over
+    /// what lies below.
+    pub fn shade(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str, opacity: f64) {
+        self.emit(format_args!(
+            r#"<rect x="{x:.2}" y="{y:.2}" width="{w:.2}" height="{h:.2}" fill="{fill}" fill-opacity="{opacity:.2}"/>"#
+        ));
+    }
+
     /// A circle.
     pub fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str, stroke: Option<(&str, f64)>) {
         self.emit(format_args!(

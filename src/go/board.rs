@@ -52,6 +52,29 @@ pub(crate) struct Played {
     pub retook_ko: bool,
 }
 
+/// Every chain of `board` once, in the order of their first points: its colour and its
+/// stones, in the board's order of points.
+pub(crate) fn chains(board: &Board) -> Vec<(Stone, Vec<usize>)> {
+    let cells = board.points().last().map_or(0, |p| p + 1);
+    let mut seen = vec![false; cells];
+    let mut found = Vec::new();
+    for p in board.points() {
+        let Some(stone) = board.stone(p) else {
+            continue;
+        };
+        if seen[p] {
+            continue;
+        }
+        let mut stones: Vec<usize> = board.stones(p).collect();
+        stones.sort_unstable();
+        for &s in &stones {
+            seen[s] = true;
+        }
+        found.push((stone, stones));
+    }
+    found
+}
+
 /// A board position with its chains.
 #[derive(Clone, Debug)]
 pub(crate) struct Board {

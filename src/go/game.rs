@@ -9,7 +9,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::dead::DeadFrom;
+use super::dead::{DeadFrom, Estimator};
 use super::judge::Choice;
 use super::judge::{Case, GameCase, Judgement, KomiWithoutRules, Scoring, Source, Verdict};
 use super::position::{Position, Stone};
@@ -176,12 +176,13 @@ impl Game for Go {
 
     fn warnings(&self, case: &Case) -> Vec<String> {
         match case {
-            Case::Position(_) => Vec::new(),
+            Case::Position(_) => self.scoring.estimate_warning(case).into_iter().collect(),
             Case::Record(recorded) => recorded
                 .note
                 .iter()
                 .cloned()
                 .chain(recorded.replay.warnings.iter().map(Warning::to_string))
+                .chain(self.scoring.estimate_warning(case))
                 .collect(),
         }
     }
@@ -215,11 +216,13 @@ impl Game for Go {
                     Source::Record => "from the record",
                     Source::Default => "by default",
                 };
-                let dead = match counted.dead.0 {
-                    DeadFrom::Markup => "from the markup",
-                    DeadFrom::Estimate => "estimated",
-                    DeadFrom::None => "none",
-                    DeadFrom::List => "as listed",
+                let dead = match (counted.dead.0, counted.estimated_by) {
+                    (DeadFrom::Markup, _) => "from the markup",
+                    (_, Some(Estimator::Network)) => "estimated by the network",
+                    (_, Some(Estimator::Playouts)) => "estimated by playouts",
+                    (DeadFrom::Estimate | DeadFrom::Playouts, None) => "estimated",
+                    (DeadFrom::None, _) => "none",
+                    (DeadFrom::List, _) => "as listed",
                 };
                 writeln!(
                     out,

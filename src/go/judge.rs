@@ -8,7 +8,8 @@
 //! `TB`/`TW`, else the estimate).
 
 use super::board;
-use super::dead::{self, DeadFrom};
+use super::dead::{self, Call, DeadFrom, Estimate, Estimator};
+use super::estimate::{self, Terms as EstimateTerms};
 use super::position::{Position, Stone};
 use super::record::{self, RecordError, Replay, Warning, gtp, parse_gtp};
 use super::rules::RuleSet;
@@ -183,6 +184,8 @@ pub struct Counted {
     pub komi: (Komi, Source),
     /// Where the dead stones come from, and how many there are.
     pub dead: (DeadFrom, usize),
+    /// What estimated them, when arbiter did.
+    pub estimated_by: Option<Estimator>,
 }
 
 impl Counted {
@@ -273,6 +276,20 @@ pub struct GameJudgement {
     pub white: Count,
     /// The dead stones, as Go programs name their points.
     pub dead: Vec<String>,
+    /// What estimated the dead stones, when arbiter did.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub estimated_by: Option<Estimator>,
+    /// The dead chains an estimate found, each with why and how sure.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub dead_chains: Vec<DeadChain>,
+    /// Chains an estimate left alive though it was unsure of them: the other colour takes
+    /// their points with a likelihood of 0.35 or more.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub close_calls: Vec<DeadChain>,
+    /// The network's ownership map, when it was asked: row by row from the top, from -1
+    /// (White's) to 1 (Black's), to two decimals.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub ownership: Option<Vec<Vec<Hundredths>>>,
     /// The stones in seki.
     pub seki: Vec<String>,
     /// Each colour's territory points.
@@ -294,8 +311,58 @@ enum Counting {
         detail: Box<Detail>,
         counted: Counted,
         handicap: usize,
+        estimated: Option<Estimated>,
         warnings: Vec<Warning>,
     },
+}
+
+/// An estimate's findings, as Go programs name the points.
+struct Estimated {
+    by: Estimator,
+    dead: Vec<DeadChain>,
+    close: Vec<DeadChain>,
+    ownership: Option<Vec<Vec<Hundredths>>>,
+}
+
+/// How likely the other colour must be to take a chain's points for the chain to be a close
+/// call when it is left alive.
+const CLOSE: f32 = 0.35;
+
+impl Estimated {
+    fn of(estimate: Estimate, board: &board::Board) -> Estimated {
+        let (width, height) = (board.width(), board.height());
+        let chain = |call: &dead::ChainCall| DeadChain {
+            stones: call
+                .stones
+                .iter()
+                .map(|&p| {
+                    let (x, y) = board.point(p);
+                    gtp(Coord { row: y, col: x }, width, height)
+                })
+                .collect(),
+            colour: call.stone,
+            call: call.call,
+            taken: Hundredths::of(call.taken),
+        };
+        let close = |call: &&dead::ChainCall| {
+            !call.dead && call.taken >= CLOSE && call.call != Call::Certain
+        };
+        Estimated {
+            by: estimate.by,
+            dead: estimate
+                .chains
+                .iter()
+                .filter(|c| c.dead)
+                .map(chain)
+                .collect(),
+            close: estimate.chains.iter().filter(close).map(chain).collect(),
+            ownership: estimate.ownership.map(|map| {
+                map.chunks(width)
+                    .map(|row| row.iter().map(|&o| Hundredths::of(o)).collect())
+                    .collect()
+            }),
+        }
+    }
 }
 
 /// Judging a checked case cannot fail: the reader has checked the board size and the dead
@@ -304,7 +371,13 @@ const CHECKED: &str = "the reader checks the board size and the dead-stone list"
 
 impl GameJudgement {
     /// The judgement of a scored game, with its points named as Go programs name them.
-    fn new(detail: Detail, counted: Counted, handicap: usize, warnings: Vec<Warning>) -> Self {
+    fn new(
+        detail: Detail,
+        counted: Counted,
+        handicap: usize,
+        estimated: Option<Estimated>,
+        warnings: Vec<Warning>,
+    ) -> Self {
         let (width, height) = (detail.stones.width(), detail.stones.height());
         let name = |at: &Coord| gtp(*at, width, height);
         let mut territory = TerritoryPoints::default();
@@ -320,6 +393,10 @@ impl GameJudgement {
             }
         }
         let scored = &detail.scored;
+        let (estimated_by, dead_chains, close_calls, ownership) = match estimated {
+            Some(e) => (Some(e.by), e.dead, e.close, e.ownership),
+            None => (None, Vec::new(), Vec::new(), None),
+        };
         GameJudgement {
             result: scored.result,
             recorded: counted.recorded.clone(),
@@ -330,12 +407,57 @@ impl GameJudgement {
             black: scored.black,
             white: scored.white,
             dead: scored.dead.iter().map(name).collect(),
+            estimated_by,
+            dead_chains,
+            close_calls,
+            ownership,
             seki: scored.seki.iter().map(name).collect(),
             territory,
             warnings,
             counted,
             detail,
         }
+    }
+}
+
+/// A chain an estimate called, as Go programs name its points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DeadChain {
+    /// Its stones.
+    pub stones: Vec<String>,
+    /// Its colour.
+    pub colour: Stone,
+    /// Why it was called so.
+    pub call: Call,
+    /// How likely its points end up the other colour's, by the estimate (see
+    /// [`dead::ChainCall::taken`]).
+    pub taken: Hundredths,
+}
+
+/// A number from -1 to 1 to two decimals, written in JSON as a number (`0.97`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Hundredths(pub i8);
+
+impl Hundredths {
+    /// The nearest hundredth of `value`, clamped to -1..=1.
+    pub fn of(value: f32) -> Hundredths {
+        Hundredths((value.clamp(-1.0, 1.0) * 100.0).round() as i8)
+    }
+}
+
+impl std::fmt::Display for Hundredths {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let n = self.0.unsigned_abs();
+        write!(f, "{sign}{}.{:02}", n / 100, n % 100)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Hundredths {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_f64(f64::from(self.0) / 100.0)
     }
 }
 
@@ -381,9 +503,10 @@ impl Scoring {
                 detail,
                 counted,
                 handicap,
+                estimated,
                 warnings,
             } => Judgement::Scored(Box::new(GameJudgement::new(
-                *detail, counted, handicap, warnings,
+                *detail, counted, handicap, estimated, warnings,
             ))),
         }
     }
@@ -404,7 +527,8 @@ impl Scoring {
                 "the contest's rule counts square boards, and this one is {width} x {height}"
             )));
         }
-        let needs_chains = !self.dead_at.is_empty() || self.dead == Some(DeadFrom::Estimate);
+        let needs_chains = !self.dead_at.is_empty()
+            || matches!(self.dead, Some(DeadFrom::Estimate | DeadFrom::Playouts));
         if needs_chains && (width > board::MAX_SIDE || height > board::MAX_SIDE) {
             return Err(RecordError::Size { width, height });
         }
@@ -458,7 +582,18 @@ impl Scoring {
                 )
             }
         };
-        let (dead, dead_from) = self.dead_stones(case, &stones, record)?;
+        let komi = match (self.komi, record.and_then(|r| r.record.komi)) {
+            (Some(komi), _) => (komi, Source::Option),
+            (None, Some(komi)) => (komi, Source::Record),
+            (None, None) => (Komi::ZERO, Source::Default),
+        };
+        let handicap = record.map_or(0, |r| r.record.handicap);
+        let terms = EstimateTerms {
+            rules: rules.0,
+            komi: (f64::from(komi.0) + rules.0.compensation(handicap) as f64) as f32,
+            to_move: record.map_or(Stone::Black, next_to_move),
+        };
+        let (dead, dead_from, estimated) = self.dead_stones(case, &stones, record, terms)?;
         if contest {
             let mut position = Position::new(stones.width());
             for row in 0..stones.height() {
@@ -480,12 +615,6 @@ impl Scoring {
                 position,
             }));
         }
-        let komi = match (self.komi, record.and_then(|r| r.record.komi)) {
-            (Some(komi), _) => (komi, Source::Option),
-            (None, Some(komi)) => (komi, Source::Record),
-            (None, None) => (Komi::ZERO, Source::Default),
-        };
-        let handicap = record.map_or(0, |r| r.record.handicap);
         let terms = Terms {
             rules: rules.0,
             komi: komi.0,
@@ -498,59 +627,87 @@ impl Scoring {
             rules,
             komi,
             dead: (dead_from, scored.dead.len()),
+            estimated_by: estimated.as_ref().map(|e| e.by),
         };
         Ok(Counting::Scored {
             detail: Box::new(Detail { stones, scored }),
             counted,
             handicap,
+            estimated,
             warnings: record.map(|r| r.warnings.clone()).unwrap_or_default(),
         })
     }
 
-    /// The dead stones of a case, and where they come from.
+    /// Where the dead stones of `case` come from.
+    fn dead_from(&self, case: &Case) -> DeadFrom {
+        if !self.dead_at.is_empty() {
+            return DeadFrom::List;
+        }
+        match (self.dead, case) {
+            (Some(from), _) => from,
+            (None, Case::Position(_)) => DeadFrom::None,
+            (None, Case::Record(recorded)) => match recorded.replay.record.markup {
+                Some(_) => DeadFrom::Markup,
+                None => DeadFrom::Estimate,
+            },
+        }
+    }
+
+    /// Why the network cannot estimate `case`'s dead stones, when it is asked to and cannot.
+    pub(crate) fn estimate_warning(&self, case: &Case) -> Option<String> {
+        if self.dead_from(case) != DeadFrom::Estimate {
+            return None;
+        }
+        let (width, height) = match case {
+            Case::Position(position) => (position.size(), position.size()),
+            Case::Record(recorded) => (
+                recorded.replay.board.width(),
+                recorded.replay.board.height(),
+            ),
+        };
+        estimate::without_network(width, height)
+    }
+
+    /// The dead stones of a case, where they come from, and the estimate's findings when
+    /// arbiter estimated them.
     fn dead_stones(
         &self,
         case: &Case,
         stones: &Stones,
         record: Option<&Replay>,
-    ) -> Result<(Vec<Coord>, DeadFrom), RecordError> {
+        terms: EstimateTerms,
+    ) -> Result<(Vec<Coord>, DeadFrom, Option<Estimated>), RecordError> {
         let (width, height) = (stones.width(), stones.height());
         // The playing board, with its chains: the record's own, or one built for a position.
         let board = || match record {
             Some(replay) => Ok(replay.board.clone()),
             None => playing_board(stones).ok_or(RecordError::Size { width, height }),
         };
-        if !self.dead_at.is_empty() {
-            let points: Vec<Coord> = self
-                .dead_at
-                .iter()
-                .filter_map(|name| parse_gtp(name, width, height))
-                .collect();
-            let board = board()?;
-            let dead = dead::from_list(&board, &points)?;
-            return Ok((coords(&board, &dead), DeadFrom::List));
-        }
-        let from = match (self.dead, case) {
-            (Some(from), _) => from,
-            (None, Case::Position(_)) => DeadFrom::None,
-            (None, Case::Record(_)) => match record.and_then(|r| r.record.markup.as_ref()) {
-                Some(_) => DeadFrom::Markup,
-                None => DeadFrom::Estimate,
-            },
-        };
+        let from = self.dead_from(case);
         let found = match from {
-            DeadFrom::None | DeadFrom::List => Vec::new(),
+            DeadFrom::None => Vec::new(),
+            DeadFrom::List => {
+                let points: Vec<Coord> = self
+                    .dead_at
+                    .iter()
+                    .filter_map(|name| parse_gtp(name, width, height))
+                    .collect();
+                let board = board()?;
+                let dead = dead::from_list(&board, &points)?;
+                coords(&board, &dead)
+            }
             DeadFrom::Markup => match record.and_then(|r| r.record.markup.as_ref()) {
                 Some(markup) => dead::from_markup(stones, markup),
                 None => Vec::new(),
             },
-            DeadFrom::Estimate => {
+            DeadFrom::Estimate | DeadFrom::Playouts => {
                 let board = board()?;
-                let to_move = record.map_or(Stone::Black, next_to_move);
-                coords(&board, &dead::estimate(&board, to_move))
+                let estimate = estimate::estimate(&board, from, terms);
+                let dead = coords(&board, &estimate.dead());
+                return Ok((dead, from, Some(Estimated::of(estimate, &board))));
             }
         };
-        Ok((found, from))
+        Ok((found, from, None))
     }
 }
 

@@ -39,16 +39,23 @@
 mod benson;
 pub(crate) mod board;
 pub mod dead;
+mod estimate;
 mod game;
 #[cfg(feature = "generate")]
 pub mod generate;
 mod judge;
 #[cfg(feature = "net")]
 pub mod net;
+#[cfg(feature = "net")]
+mod ownership;
+mod playouts;
 mod position;
 pub mod record;
 pub mod rules;
 pub mod scoring;
+mod seki;
+#[cfg(test)]
+mod server_boards;
 pub mod sgf;
 pub mod show;
 pub mod stanford;

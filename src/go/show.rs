@@ -20,7 +20,8 @@
 
 use std::io::{self, Write};
 
-use super::judge::{ContestCount, GameJudgement};
+use super::dead::{Call, DeadFrom, Estimator};
+use super::judge::{ContestCount, DeadChain, GameJudgement};
 use super::rules::Counting;
 use super::scoring::Count;
 use super::{Position, Stone, Territory};
@@ -213,11 +214,13 @@ pub fn explain_game(game: &GameJudgement, style: Style, out: &mut dyn Write) -> 
         Some(recorded) => writeln!(out, " (the record says {recorded} too).")?,
         None => writeln!(out, ".")?,
     }
-    let from = match game.dead_from {
-        super::dead::DeadFrom::Markup => "from the record's markup",
-        super::dead::DeadFrom::Estimate => "estimated",
-        super::dead::DeadFrom::None => "none asked for",
-        super::dead::DeadFrom::List => "as listed",
+    let from = match (game.dead_from, game.estimated_by) {
+        (DeadFrom::Markup, _) => "from the record's markup",
+        (_, Some(Estimator::Network)) => "estimated by the network",
+        (_, Some(Estimator::Playouts)) => "estimated by playouts",
+        (DeadFrom::Estimate | DeadFrom::Playouts, None) => "estimated",
+        (DeadFrom::None, _) => "none asked for",
+        (DeadFrom::List, _) => "as listed",
     };
     if game.rules.counting() == Counting::TrompTaylor {
         writeln!(
@@ -229,6 +232,7 @@ pub fn explain_game(game: &GameJudgement, style: Style, out: &mut dyn Write) -> 
     } else {
         writeln!(out, "Dead stones ({from}): {}.", game.dead.join(" "))?;
     }
+    explain_estimate(game, out)?;
     if !game.seki.is_empty() {
         writeln!(
             out,
@@ -303,6 +307,67 @@ pub fn explain_game(game: &GameJudgement, style: Style, out: &mut dyn Write) -> 
     )
 }
 
+/// Writes why an estimate called each dead chain dead, the chains it left alive though it was
+/// unsure of them, and its rule.
+fn explain_estimate(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()> {
+    let Some(by) = game.estimated_by else {
+        return Ok(());
+    };
+    if game.rules.counting() == Counting::TrompTaylor {
+        return Ok(());
+    }
+    for chain in &game.dead_chains {
+        writeln!(out, "  {}", chain_call(chain))?;
+    }
+    if !game.close_calls.is_empty() {
+        writeln!(out, "Left alive, though close:")?;
+        for chain in &game.close_calls {
+            writeln!(out, "  {}", chain_call(chain))?;
+        }
+    }
+    let rule = match by {
+        Estimator::Network => format!(
+            "Benson's unconditional life first; then KataGo's network, asked with each side \
+             to move: a chain is dead when the other colour owns its points by more than {:.2} \
+             on average (a likelihood above {:.2})",
+            super::dead::OWNERSHIP_THRESHOLD,
+            (1.0 + super::dead::OWNERSHIP_THRESHOLD) / 2.0
+        ),
+        Estimator::Playouts => "Benson's unconditional life first, then eye space (a group with \
+             two eyes lives), then seeded playouts: a chain is dead when its points end up the \
+             other colour's in more than half of them"
+            .to_string(),
+    };
+    writeln!(out, "  (the estimate's rule: {rule})")
+}
+
+/// One chain's call in words: `C3 C4 (black): ...`.
+fn chain_call(chain: &DeadChain) -> String {
+    let other = match chain.colour {
+        Stone::Black => "White",
+        Stone::White => "Black",
+    };
+    let colour = match chain.colour {
+        Stone::Black => "black",
+        Stone::White => "white",
+    };
+    let why = match chain.call {
+        Call::Certain => {
+            format!("certain: it can never make an eye inside {other}'s unconditional life")
+        }
+        Call::Ownership => format!(
+            "the network gives its points to {other} with likelihood {}",
+            chain.taken
+        ),
+        Call::EyeSpace => format!("inside an eye of a {other} group with two eyes"),
+        Call::Playouts => format!(
+            "its points end up {other}'s in {} of the playouts",
+            chain.taken
+        ),
+    };
+    format!("{} ({colour}): {why}.", chain.stones.join(" "))
+}
+
 /// The star points of a board, as Go boards mark them: the 3-3 (or 4-4 from 13 up) points,
 /// the middles of the sides on odd boards of 13 and more, and the centre of an odd board.
 fn star_points(width: usize, height: usize) -> Vec<Coord> {
@@ -334,8 +399,9 @@ fn star_points(width: usize, height: usize) -> Vec<Coord> {
 }
 
 /// Draws a scored game on a real Go board: column letters and row numbers as Go programs
-/// write them, star points, the stones, dead stones faded and crossed, a small square of the
-/// owner's colour on each point of territory, and a ring on each stone in seki.
+/// write them, star points, the network's ownership map as shading (when it was asked), the
+/// stones, dead stones faded and crossed, a small square of the owner's colour on each point
+/// of territory, and a ring on each stone in seki.
 ///
 /// # Errors
 /// When writing fails, or for a board too big to draw.
@@ -375,6 +441,26 @@ pub fn svg_game(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()> {
         Stone::Black => BLACK_STONE,
         Stone::White => WHITE_STONE,
     };
+    // The network's ownership map, when it was asked: each point shaded towards its owner's
+    // colour, as deep as the network is sure.
+    if let Some(map) = &game.ownership {
+        for (row, values) in map.iter().enumerate() {
+            for (col, value) in values.iter().enumerate() {
+                let owner = f64::from(value.0) / 100.0;
+                if owner.abs() < 0.05 {
+                    continue;
+                }
+                let (x, y) = at(Coord { row, col });
+                let fill = if owner > 0.0 {
+                    BLACK_STONE
+                } else {
+                    WHITE_STONE
+                };
+                let half = STEP / 2.0;
+                svg.shade(x - half, y - half, STEP, STEP, fill, 0.45 * owner.abs());
+            }
+        }
+    }
     let seki = &game.detail.scored.seki;
     for row in 0..height {
         for col in 0..width {

@@ -36,9 +36,9 @@ fn area_and_territory_rules_write_sgf_results() {
         "W+6.5\nW+11.5\nB+1.5\n"
     );
     let territory = run(&["go", "--rules", "territory", sample], b"");
-    assert_eq!(String::from_utf8_lossy(&territory.stdout), "0\nW+3\nB+1\n");
+    assert_eq!(String::from_utf8_lossy(&territory.stdout), "0\nW+3\nB+3\n");
     let reverse = run(&["go", "--rules", "territory", "--komi", "-1", sample], b"");
-    assert_eq!(String::from_utf8_lossy(&reverse.stdout), "B+1\nW+2\nB+2\n");
+    assert_eq!(String::from_utf8_lossy(&reverse.stdout), "B+1\nW+2\nB+4\n");
 }
 
 #[test]

@@ -72,12 +72,9 @@ fn colour_area(
         if region_of[start].is_some() {
             continue;
         }
-        match board.stone(start) {
-            Some(stone) => {
-                any_stone |= stone == colour;
-                continue;
-            }
-            None => {}
+        if let Some(stone) = board.stone(start) {
+            any_stone |= stone == colour;
+            continue;
         }
         let index = regions.len();
         let mut vital: Vec<usize> = Vec::new();

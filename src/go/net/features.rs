@@ -89,6 +89,7 @@ impl Game {
     }
 
     /// Plays a move (`None`: a pass) as recorded.
+    #[cfg(test)]
     pub fn play(&mut self, stone: Stone, at: Option<usize>) {
         self.recent.insert(0, self.board.clone());
         self.recent.truncate(2);
@@ -107,6 +108,7 @@ impl Game {
     }
 
     /// The player to move: the other side of the last mover, Black at first.
+    #[cfg(test)]
     pub fn next_player(&self) -> Stone {
         self.moves
             .last()
@@ -204,13 +206,7 @@ impl Game {
             }
         }
         // Ladders now, one move ago and two.
-        self.ladders(
-            board,
-            point_of,
-            to_move,
-            |feature, point| set(feature, point),
-            true,
-        );
+        self.ladders(board, point_of, to_move, &mut set, true);
         let before = if history >= 1 { &self.recent[0] } else { board };
         self.ladders(before, point_of, to_move, |_, point| set(15, point), false);
         let before_that = if history >= 2 {
@@ -334,7 +330,7 @@ fn chill(stone: Option<Stone>) -> f32 {
 /// The triangle wave KataGo gives its networks of the komi against the board's parity: where
 /// a draw is possible, the komi's worth jumps.
 fn komi_wave(self_komi: f32, points: usize) -> f32 {
-    let even = points % 2 == 0;
+    let even = points.is_multiple_of(2);
     let floor = if even {
         (self_komi / 2.0).floor() * 2.0
     } else {

@@ -74,7 +74,7 @@ fn search(root: Board, at: usize, defender_first: bool) -> bool {
     loop {
         let depth = stack.len();
         if let Some(board) = entering.take() {
-            let defends = (depth % 2 == 0) == defender_first;
+            let defends = depth.is_multiple_of(2) == defender_first;
             if depth >= limit - 1 {
                 // Too deep: a ladder.
                 answer = true;
@@ -269,13 +269,11 @@ fn liberty_bounds(board: &Board, point: usize, stone: Stone) -> (usize, usize) {
                 connection += libs;
                 best_connection = best_connection.max(libs);
             }
-            Some(_) => {
-                if board.liberty_count(next, 2) == 1 {
-                    captures += 1;
-                    from_captures += board.chain_size(next);
-                }
+            Some(_) if board.liberty_count(next, 2) == 1 => {
+                captures += 1;
+                from_captures += board.chain_size(next);
             }
-            None => {}
+            Some(_) | None => {}
         }
     }
     (

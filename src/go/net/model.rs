@@ -128,11 +128,6 @@ impl Model {
         Model::parse(&data)
     }
 
-    /// The number of channels of the trunk.
-    pub(crate) fn trunk_channels(&self) -> usize {
-        self.initial_conv.outputs
-    }
-
     fn parse(data: &[u8]) -> Result<Model, ModelError> {
         let mut at = Tokens { data, at: 0 };
         let name = at.word("the name")?;

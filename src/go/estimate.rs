@@ -1,0 +1,63 @@
+//! arbiter's estimate of a finished game's dead stones: by the network's ownership map
+//! (`super::ownership`) where it can serve, by seeded playouts (`super::playouts`) where it
+//! cannot, with the reason said.
+//!
+//! The network serves boards of up to 19 x 19 in builds with the `net` feature (the command
+//! line's). A larger board, a build without it, or `--dead playouts` gets the playouts.
+
+use super::Stone;
+use super::board::Board;
+use super::dead::{DeadFrom, Estimate};
+use super::rules::RuleSet;
+
+/// What an estimate needs besides the board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Terms {
+    /// The rule set the game is scored by.
+    pub rules: RuleSet,
+    /// White's komi with its handicap compensation, in points.
+    pub komi: f32,
+    /// Who moves next (the playouts start with either side; the network is asked with each).
+    pub to_move: Stone,
+}
+
+/// Why the network cannot serve a `width` x `height` board, when it cannot.
+pub(crate) fn without_network(width: usize, height: usize) -> Option<String> {
+    #[cfg(feature = "net")]
+    {
+        let side = super::net::MAX_SIDE;
+        if width > side || height > side {
+            return Some(format!(
+                "the network takes boards of up to {side} x {side}, and this one is {width} x \
+                 {height}: dead stones estimated by playouts"
+            ));
+        }
+        match super::net::Network::bundled() {
+            Ok(_) => None,
+            Err(e) => Some(format!(
+                "the network could not be read ({e}): dead stones estimated by playouts"
+            )),
+        }
+    }
+    #[cfg(not(feature = "net"))]
+    {
+        let _ = (width, height);
+        Some(
+            "this build has no network (the `net` feature): dead stones estimated by playouts"
+                .into(),
+        )
+    }
+}
+
+/// The estimate of `board`'s dead stones by `from` ([`DeadFrom::Estimate`]: the network where
+/// it serves; [`DeadFrom::Playouts`]: the playouts).
+pub(crate) fn estimate(board: &Board, from: DeadFrom, terms: Terms) -> Estimate {
+    #[cfg(feature = "net")]
+    if from == DeadFrom::Estimate && without_network(board.width(), board.height()).is_none() {
+        let network = super::net::Network::bundled().expect("checked above");
+        let ownership = super::ownership::ownership(network, board, terms.rules, terms.komi);
+        return super::ownership::estimate(board, ownership);
+    }
+    let _ = from;
+    super::playouts::estimate(board, terms.to_move)
+}
