@@ -1,7 +1,8 @@
 //! Go scoring throughput: 100,000 seeded random 19 x 19 cases (every generator mode in turn),
 //! scored alone and through the whole contest pipeline on the input text in memory; and 1,000
 //! finished 19 x 19 game records (`arbiter gen go --mode finished`), read, replayed and scored
-//! with the markup's dead stones and with the estimate's, on one thread and on all.
+//! with the markup's dead stones, the estimate's (the network's) and the playouts', on one
+//! thread and on all; and the network's evaluations of 19 x 19 positions, one at a time.
 
 use std::hint::black_box;
 
@@ -68,6 +69,7 @@ fn records(c: &mut Criterion) {
     for (name, dead) in [
         ("markup", DeadFrom::Markup),
         ("estimate", DeadFrom::Estimate),
+        ("playouts", DeadFrom::Playouts),
     ] {
         let mut game = Go::default();
         game.scoring.dead = Some(dead);
@@ -93,5 +95,26 @@ fn records(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, go, records);
+/// The network alone: one evaluation of a 19 x 19 position on one thread, as KataGo's own
+/// CPU backend is measured by `katago benchmark -t 1` (`benches/go_peers.py` runs both).
+fn network(c: &mut Criterion) {
+    use arbiter::go::Stone;
+    use arbiter::go::net::Network;
+    use arbiter::go::rules::RuleSet;
+    let network = Network::bundled().unwrap();
+    let positions = positions(64);
+    let mut group = c.benchmark_group("go network 19x19");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(1));
+    let mut next = positions.iter().cycle();
+    group.bench_function("one evaluation", |b| {
+        b.iter(|| {
+            let position = next.next().unwrap();
+            network.evaluate_position(black_box(position), Stone::Black, RuleSet::Japanese, 6.5)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, go, records, network);
 criterion_main!(benches);

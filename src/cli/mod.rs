@@ -107,9 +107,9 @@ enum Command {
         /// Points given to White, e.g. 6.5 or 7 (default: the record's KM, else 0).
         #[arg(long, allow_hyphen_values = true)]
         komi: Option<Komi>,
-        /// Where dead stones come from: the final node's TB/TW markup, arbiter's estimate,
-        /// or none (default for records: markup when the final node has it, else estimate;
-        /// for contest positions: none).
+        /// Where dead stones come from: the final node's TB/TW markup, arbiter's estimate (by
+        /// the network), the playouts alone, or none (default for records: markup when the
+        /// final node has it, else estimate; for contest positions: none).
         #[arg(long, value_enum)]
         dead: Option<DeadFrom>,
         /// Points whose chains are dead, as Go programs name them: --dead-at Q16,R17.

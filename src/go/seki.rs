@@ -78,19 +78,47 @@ pub(crate) struct PointScore {
     pub eye_value: u8,
 }
 
-/// The board as goscorer reads it: stones, and which are dead.
+/// The board as goscorer reads it: stones, and which are dead; with each point's neighbours
+/// found once (every step walks them).
 struct Board<'a> {
     width: usize,
     height: usize,
     cells: &'a [u8],
     dead: &'a [bool],
+    /// Per point: the points above, below, left and right of it (`OFF` past the edge).
+    next: Vec<[u32; 4]>,
 }
+
+/// No point: past the edge.
+const OFF: u32 = u32::MAX;
 
 fn opponent(colour: u8) -> u8 {
     3 - colour
 }
 
-impl Board<'_> {
+impl<'a> Board<'a> {
+    fn new(width: usize, height: usize, cells: &'a [u8], dead: &'a [bool]) -> Board<'a> {
+        let next = (0..width * height)
+            .map(|p| {
+                let (y, x) = (p / width, p % width);
+                let at = |inside: bool, q: usize| if inside { q as u32 } else { OFF };
+                [
+                    at(y > 0, p.wrapping_sub(width)),
+                    at(y + 1 < height, p + width),
+                    at(x > 0, p.wrapping_sub(1)),
+                    at(x + 1 < width, p + 1),
+                ]
+            })
+            .collect();
+        Board {
+            width,
+            height,
+            cells,
+            dead,
+            next,
+        }
+    }
+
     fn len(&self) -> usize {
         self.cells.len()
     }
@@ -107,10 +135,10 @@ impl Board<'_> {
 
     /// The points next to `p` on the board.
     fn around(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
-        let (y, x) = ((p / self.width) as isize, (p % self.width) as isize);
-        [(y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)]
+        self.next[p]
             .into_iter()
-            .filter_map(move |(y, x)| self.point(y, x))
+            .filter(|&q| q != OFF)
+            .map(|q| q as usize)
     }
 
     fn on_border(&self, p: usize) -> bool {
@@ -137,12 +165,7 @@ pub(crate) fn territory_scoring(
     dead: &[bool],
 ) -> Vec<PointScore> {
     let cells: Vec<u8> = stones.iter().map(|&s| code(s)).collect();
-    let board = Board {
-        width,
-        height,
-        cells: &cells,
-        dead,
-    };
+    let board = Board::new(width, height, &cells, dead);
     let blocks = connection_blocks(&board);
     let strict = [reach(&board, None, BLACK), reach(&board, None, WHITE)];
     let loose = [
@@ -177,12 +200,7 @@ pub(crate) fn area_scoring(
     dead: &[bool],
 ) -> Vec<Option<Stone>> {
     let cells: Vec<u8> = stones.iter().map(|&s| code(s)).collect();
-    let board = Board {
-        width,
-        height,
-        cells: &cells,
-        dead,
-    };
+    let board = Board::new(width, height, &cells, dead);
     let (black, white) = (reach(&board, None, BLACK), reach(&board, None, WHITE));
     black
         .iter()
@@ -226,60 +244,82 @@ fn connection_blocks(board: &Board) -> Vec<u8> {
     ];
     let mut blocks = vec![EMPTY; board.len()];
     let (height, width) = (board.height as isize, board.width as isize);
-    for colour in [BLACK, WHITE] {
-        let enemy = opponent(colour);
-        for (dy_row, dx_row, dy_col, dx_col) in ORIENTATIONS {
-            for pattern in PATTERNS {
-                let rows = pattern.len() as isize;
-                let cols = pattern[0].len() as isize;
-                let edge = pattern[pattern.len() - 1].contains('x');
-                let checked = if edge { rows - 1 } else { rows };
-                let mut ys: Vec<isize> = (0..height).collect();
-                let mut xs: Vec<isize> = (0..width).collect();
-                if edge {
-                    // The origin that puts the edge row just off the board.
-                    if dy_row == -1 {
-                        ys = vec![rows - 2];
-                    } else if dy_row == 1 {
-                        ys = vec![height - (rows - 1)];
-                    } else if dy_col == -1 {
-                        xs = vec![rows - 2];
-                    } else if dy_col == 1 {
-                        xs = vec![width - (rows - 1)];
+    for (dy_row, dx_row, dy_col, dx_col) in ORIENTATIONS {
+        for pattern in PATTERNS {
+            let rows = pattern.len() as isize;
+            let cols = pattern[0].len() as isize;
+            let edge = pattern[pattern.len() - 1].contains('x');
+            let checked = if edge { rows - 1 } else { rows };
+            let offset = |r: isize, c: isize| (dy_row * r + dy_col * c, dx_row * r + dx_col * c);
+            // The cells that matter, as offsets from the origin: the blocked point first (it
+            // must be empty, and most points of a finished board are not), then the living
+            // stones (the first of them says which colour can fit at all).
+            let mut cells: Vec<(isize, isize, u8)> = Vec::new();
+            for r in 0..checked {
+                for (c, want) in pattern[r as usize].bytes().enumerate() {
+                    let (dy, dx) = offset(r, c as isize);
+                    if want != b'?' {
+                        cells.push((dy, dx, want));
                     }
                 }
-                for &y in &ys {
-                    for &x in &xs {
-                        let target = |r: isize, c: isize| {
-                            board.point(y + dy_row * r + dy_col * c, x + dx_row * r + dx_col * c)
-                        };
-                        if target(checked - 1, cols - 1).is_none() || board.point(y, x).is_none() {
-                            continue;
+            }
+            cells.sort_by_key(|&(_, _, want)| match want {
+                b'@' => 0,
+                b'p' => 1,
+                _ => 2,
+            });
+            let far = offset(checked - 1, cols - 1);
+            let (blocked_dy, blocked_dx, _) = cells[0];
+            // Edge patterns put their origin where goscorer does, so that the edge row falls
+            // just off the board (as goscorer reckons it).
+            let (origin_y, origin_x) = match (edge, dy_row, dy_col) {
+                (true, -1, _) => (Some(rows - 2), None),
+                (true, 1, _) => (Some(height - (rows - 1)), None),
+                (true, _, -1) => (None, Some(rows - 2)),
+                (true, _, 1) => (None, Some(width - (rows - 1))),
+                _ => (None, None),
+            };
+            // Each empty point as the blocked one.
+            for (p, &cell) in board.cells.iter().enumerate() {
+                if cell != EMPTY {
+                    continue;
+                }
+                let (y, x) = (
+                    (p / board.width) as isize - blocked_dy,
+                    (p % board.width) as isize - blocked_dx,
+                );
+                if origin_y.is_some_and(|o| o != y) || origin_x.is_some_and(|o| o != x) {
+                    continue;
+                }
+                if board.point(y, x).is_none() || board.point(y + far.0, x + far.1).is_none() {
+                    continue;
+                }
+                let at = |(dy, dx): (isize, isize)| ((y + dy) * width + x + dx) as usize;
+                let (dy, dx, _) = cells[1];
+                let first_stone = at((dy, dx));
+                if board.dead[first_stone] {
+                    continue;
+                }
+                for colour in [BLACK, WHITE] {
+                    if board.cells[first_stone] != colour {
+                        continue;
+                    }
+                    let enemy = opponent(colour);
+                    let fits = cells[1..].iter().all(|&(dy, dx, want)| {
+                        let q = at((dy, dx));
+                        match want {
+                            b'p' => board.living(q, colour),
+                            // `e`: empty, a living stone of the colour, or a dead enemy.
+                            _ => {
+                                board.cells[q] == EMPTY
+                                    || board.living(q, colour)
+                                    || (board.cells[q] == enemy && board.dead[q])
+                            }
                         }
-                        let mut at = None;
-                        let fits = (0..checked).all(|r| {
-                            pattern[r as usize].bytes().enumerate().all(|(c, want)| {
-                                let Some(p) = target(r, c as isize) else {
-                                    return false;
-                                };
-                                match want {
-                                    b'?' => true,
-                                    b'p' => board.living(p, colour),
-                                    b'e' => {
-                                        board.cells[p] == EMPTY
-                                            || board.living(p, colour)
-                                            || (board.cells[p] == enemy && board.dead[p])
-                                    }
-                                    _ => {
-                                        at = Some(p);
-                                        board.cells[p] == EMPTY
-                                    }
-                                }
-                            })
-                        });
-                        if let (true, Some(p)) = (fits, at) {
-                            blocks[p] = colour;
-                        }
+                    });
+                    // goscorer marks Black's blocks first, then White's over them.
+                    if fits && !(colour == BLACK && blocks[p] == WHITE) {
+                        blocks[p] = colour;
                     }
                 }
             }
@@ -541,13 +581,19 @@ impl Eyes {
     }
 }
 
-/// The points of `within` reachable from `from` through `within`, `excluding` aside.
-fn reachable(within: &[usize], from: &[usize], excluding: &[bool], board: &Board) -> Vec<usize> {
+/// The points of `within` reachable from `from` through `within`, the points the search has
+/// visited aside.
+fn reachable(
+    within: &[usize],
+    from: &[usize],
+    marks: &mut SearchMarks,
+    board: &Board,
+) -> Vec<usize> {
     let mut found = Vec::new();
     let mut stack: Vec<usize> = from.to_vec();
-    let mut seen = std::collections::HashSet::new();
+    marks.reached.clear();
     while let Some(p) = stack.pop() {
-        if excluding[p] || within.binary_search(&p).is_err() || !seen.insert(p) {
+        if marks.points.has(p) || within.binary_search(&p).is_err() || !marks.reached.mark(p) {
             continue;
         }
         found.push(p);
@@ -565,6 +611,12 @@ fn false_eye_points(
     eyes: &Eyes,
 ) -> Vec<bool> {
     let mut false_eye = vec![false; board.len()];
+    let mut marks = SearchMarks {
+        macrochains: Marks::new(macrochains.eye_sides.len()),
+        eyes: Marks::new(eyes.points.len()),
+        points: Marks::new(board.len()),
+        reached: Marks::new(board.len()),
+    };
     for eye in 0..eyes.points.len() {
         for (macrochain, from_points) in &eyes.sides[eye] {
             for &point in from_points {
@@ -576,6 +628,7 @@ fn false_eye_points(
                     .around(point)
                     .filter(|&p| regions.of[p] == eyes.region[eye])
                     .count();
+                marks.clear();
                 let mut search = FalseEyeSearch {
                     board,
                     macrochains,
@@ -584,11 +637,9 @@ fn false_eye_points(
                     point,
                     sides_needed,
                     sides: Vec::new(),
-                    visited_macrochains: vec![false; macrochains.eye_sides.len()],
-                    visited_eyes: vec![false; eyes.points.len()],
-                    visited_points: vec![false; board.len()],
+                    marks: &mut marks,
                 };
-                search.visited_points[point] = true;
+                search.marks.points.mark(point);
                 if !search.connects(*macrochain) {
                     false_eye[point] = true;
                 }
@@ -596,6 +647,54 @@ fn false_eye_points(
         }
     }
     false_eye
+}
+
+/// A set of numbers below a bound, emptied at once (by a new stamp): the searches for false
+/// eye points run one per point next to an eye, and must not each clear a board-sized array.
+struct Marks {
+    stamp: u32,
+    of: Vec<u32>,
+}
+
+impl Marks {
+    fn new(bound: usize) -> Marks {
+        Marks {
+            stamp: 1,
+            of: vec![0; bound],
+        }
+    }
+
+    fn clear(&mut self) {
+        self.stamp += 1;
+    }
+
+    fn has(&self, i: usize) -> bool {
+        self.of[i] == self.stamp
+    }
+
+    /// Adds `i`; whether it was new.
+    fn mark(&mut self, i: usize) -> bool {
+        let new = self.of[i] != self.stamp;
+        self.of[i] = self.stamp;
+        new
+    }
+}
+
+/// What one false-eye search has visited: macrochains, other eyes, points of the eye tested.
+struct SearchMarks {
+    macrochains: Marks,
+    eyes: Marks,
+    points: Marks,
+    /// Scratch for [`reachable`].
+    reached: Marks,
+}
+
+impl SearchMarks {
+    fn clear(&mut self) {
+        self.macrochains.clear();
+        self.eyes.clear();
+        self.points.clear();
+    }
 }
 
 /// Whether a macrochain next to a possibly false eye point reaches around it: to every side
@@ -608,9 +707,7 @@ struct FalseEyeSearch<'a> {
     point: usize,
     sides_needed: usize,
     sides: Vec<usize>,
-    visited_macrochains: Vec<bool>,
-    visited_eyes: Vec<bool>,
-    visited_points: Vec<bool>,
+    marks: &'a mut SearchMarks,
 }
 
 impl FalseEyeSearch<'_> {
@@ -629,18 +726,17 @@ impl FalseEyeSearch<'_> {
     fn connects(&mut self, start: u32) -> bool {
         let mut pending = vec![start];
         while let Some(macrochain) = pending.pop() {
-            if self.visited_macrochains[macrochain as usize] {
+            if !self.marks.macrochains.mark(macrochain as usize) {
                 continue;
             }
-            self.visited_macrochains[macrochain as usize] = true;
             let mut next = Vec::new();
             for (eye, stones) in &self.macrochains.eye_sides[macrochain as usize] {
                 let eye = *eye;
-                if self.visited_eyes[eye] {
+                if self.marks.eyes.has(eye) {
                     continue;
                 }
                 if eye != self.eye {
-                    self.visited_eyes[eye] = true;
+                    self.marks.eyes.mark(eye);
                     if self.eyes.value[eye] > 0 {
                         return true;
                     }
@@ -657,17 +753,12 @@ impl FalseEyeSearch<'_> {
                     .find(|(m, _)| *m == macrochain)
                     .map(|(_, points)| points.as_slice())
                     .unwrap_or_default();
-                let reached = reachable(
-                    &self.eyes.points[eye],
-                    from,
-                    &self.visited_points,
-                    self.board,
-                );
+                let reached = reachable(&self.eyes.points[eye], from, self.marks, self.board);
                 if reached.is_empty() {
                     continue;
                 }
                 for &p in &reached {
-                    self.visited_points[p] = true;
+                    self.marks.points.mark(p);
                 }
                 if self.eyes.value[eye] > 0
                     && reached

@@ -56,6 +56,46 @@ impl Network {
         })
     }
 
+    /// What the network says of a position with `to_move` to move, under `rules` with White's
+    /// `komi` (no history: as if the game started from it), or `None` when the board is wider
+    /// than [`MAX_SIDE`].
+    ///
+    /// ```
+    /// use arbiter::go::net::Network;
+    /// use arbiter::go::rules::RuleSet;
+    /// use arbiter::go::{Position, Stone};
+    ///
+    /// let position: Position = ".....\n.X.O.\n.X.O.\n.X.O.\n.....".parse().unwrap();
+    /// let network = Network::bundled().unwrap();
+    /// let said = network.evaluate_position(&position, Stone::Black, RuleSet::Chinese, 0.5).unwrap();
+    /// assert_eq!(said.ownership.len(), 25);
+    /// // Black's stones are Black's (ownership runs from White's 1 to Black's -1).
+    /// assert!(said.ownership[6] < -0.5 && said.ownership[8] > 0.5);
+    /// ```
+    pub fn evaluate_position(
+        &self,
+        position: &crate::go::Position,
+        to_move: Stone,
+        rules: crate::go::rules::RuleSet,
+        komi: f32,
+    ) -> Option<Evaluation> {
+        let n = position.size();
+        if n > MAX_SIDE {
+            return None;
+        }
+        let mut board = crate::go::board::Board::new(n, n);
+        for row in 0..n {
+            for col in 0..n {
+                if let Some(stone) = position.get(crate::grid::Coord { row, col }) {
+                    let p = board.index(col, row);
+                    board.set(p, stone);
+                }
+            }
+        }
+        let game = Game::new(board, to_move, super::NetRules::of(rules), komi);
+        Some(self.evaluate(&game, to_move))
+    }
+
     /// The network's name, as its file gives it.
     pub fn name(&self) -> &str {
         &self.model.name
