@@ -115,6 +115,10 @@ enum Command {
         /// Points whose chains are dead, as Go programs name them: --dead-at Q16,R17.
         #[arg(long, value_delimiter = ',', value_name = "POINTS")]
         dead_at: Vec<String>,
+        /// The network that estimates dead stones: a KataGo model file (.bin.gz, model
+        /// version 8, as KataGo's g170 networks) in place of the built-in 6-block one.
+        #[arg(long, value_name = "FILE")]
+        network: Option<PathBuf>,
         /// Compare each record's RE with the count: write only the games that differ (with
         /// both results and what the count rests on), and exit with 1 if any do.
         #[arg(long)]
@@ -238,6 +242,7 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             komi,
             dead,
             dead_at,
+            network,
             check,
             sgf_out,
         } => {
@@ -247,6 +252,9 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             })?;
             go.scoring.dead = *dead;
             go.scoring.dead_at = dead_at.clone();
+            if let Some(path) = network {
+                go.scoring.network = Some(read_network(path)?);
+            }
             go.check = *check;
             judging.judge(&Judge::Go(go), sgf_out.as_deref(), out)
         }
@@ -261,6 +269,18 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
         Command::Validate { game, file } => tools::validate(*game, file.as_deref(), out),
         Command::Serve { host, port } => tools::serve(SocketAddr::new(*host, *port)),
     }
+}
+
+/// A KataGo network from its file, or why it cannot be used.
+fn read_network(path: &std::path::Path) -> Result<crate::go::net::Shared, Failure> {
+    let unusable = |why: String| {
+        let message = format!("--network {}: {why}", path.display());
+        usage("go", clap::error::ErrorKind::ValueValidation, &message)
+    };
+    let bytes = std::fs::read(path).map_err(|e| unusable(e.to_string()))?;
+    let network =
+        crate::go::net::Network::from_gzip(&bytes).map_err(|e| unusable(e.to_string()))?;
+    Ok(crate::go::net::Shared::new(network))
 }
 
 /// A number of seconds, whole or not, as a duration.

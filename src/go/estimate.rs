@@ -11,7 +11,7 @@ use super::dead::{DeadFrom, Estimate};
 use super::rules::RuleSet;
 
 /// What an estimate needs besides the board.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Terms {
     /// The rule set the game is scored by.
     pub rules: RuleSet,
@@ -19,6 +19,9 @@ pub(crate) struct Terms {
     pub komi: f32,
     /// Who moves next (the playouts start with either side; the network is asked with each).
     pub to_move: Stone,
+    /// The network, when not the bundled one.
+    #[cfg(feature = "net")]
+    pub network: Option<super::net::Shared>,
 }
 
 /// Why the network cannot serve a `width` x `height` board, when it cannot.
@@ -53,10 +56,16 @@ pub(crate) fn without_network(width: usize, height: usize) -> Option<String> {
 /// it serves; [`DeadFrom::Playouts`]: the playouts).
 pub(crate) fn estimate(board: &Board, from: DeadFrom, terms: Terms) -> Estimate {
     #[cfg(feature = "net")]
-    if from == DeadFrom::Estimate && without_network(board.width(), board.height()).is_none() {
-        let network = super::net::Network::bundled().expect("checked above");
-        let ownership = super::ownership::ownership(network, board, terms.rules, terms.komi);
-        return super::ownership::estimate(board, ownership);
+    if from == DeadFrom::Estimate {
+        let side = super::net::MAX_SIDE;
+        let network = match &terms.network {
+            Some(chosen) => Some(chosen.network()),
+            None => super::net::Network::bundled().ok(),
+        };
+        if let Some(network) = network.filter(|_| board.width() <= side && board.height() <= side) {
+            let ownership = super::ownership::ownership(network, board, terms.rules, terms.komi);
+            return super::ownership::estimate(board, ownership);
+        }
     }
     let _ = from;
     super::playouts::estimate(board, terms.to_move)

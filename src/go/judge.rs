@@ -86,6 +86,9 @@ pub struct Scoring {
     pub dead: Option<DeadFrom>,
     /// Points whose chains are dead, in Go programs' notation (`Q16`).
     pub dead_at: Vec<String>,
+    /// The network that estimates dead stones, when not the bundled one.
+    #[cfg(feature = "net")]
+    pub network: Option<super::net::Shared>,
 }
 
 /// The error of [`Scoring::new`]: komi with the contest's rule, which has none.
@@ -100,6 +103,8 @@ impl Scoring {
         komi: None,
         dead: None,
         dead_at: Vec::new(),
+        #[cfg(feature = "net")]
+        network: None,
     };
 
     /// Scoring by `rules` with `komi`, the other options the input's own.
@@ -592,6 +597,8 @@ impl Scoring {
             rules: rules.0,
             komi: (f64::from(komi.0) + rules.0.compensation(handicap) as f64) as f32,
             to_move: record.map_or(Stone::Black, next_to_move),
+            #[cfg(feature = "net")]
+            network: self.network.clone(),
         };
         let (dead, dead_from, estimated) = self.dead_stones(case, &stones, record, terms)?;
         if contest {

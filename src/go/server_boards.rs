@@ -210,6 +210,8 @@ fn terms(b: &ServerBoard) -> super::estimate::Terms {
         rules: super::rules::RuleSet::Japanese,
         komi: 6.5,
         to_move: b.to_move.unwrap_or(Stone::Black),
+        #[cfg(feature = "net")]
+        network: None,
     }
 }
 

@@ -536,3 +536,84 @@ fn the_estimate_agrees_with_gnu_go_playing_live() {
     }
     assert!(agree >= seeds.len() - 1, "{agree} of {} agree", seeds.len());
 }
+
+/// The network shipped in `models/`, as a path.
+fn bundled_network() -> String {
+    concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/models/g170-b6c96-s175395328-d26788732.bin.gz"
+    )
+    .to_string()
+}
+
+#[test]
+fn a_network_file_that_cannot_be_read_is_a_clear_error_naming_it() {
+    let dir = std::env::temp_dir().join(format!("arbiter-network-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bytes = std::fs::read(bundled_network()).unwrap();
+    let truncated = dir.join("truncated.bin.gz");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 3]).unwrap();
+    let game = "(;SZ[9]KM[6.5];B[ee];W[cc];B[];W[])";
+    for (file, says) in [
+        (truncated.display().to_string(), "not a readable gzip file"),
+        (file("gnugo-9x9.sgf"), "not a readable gzip file"),
+        ("/no/such/network.bin.gz".to_string(), "No such file"),
+    ] {
+        let output = run(&["go", "--network", &file], game.as_bytes());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains(&format!("--network {file}: {says}")),
+            "{stderr}"
+        );
+        assert!(output.stdout.is_empty());
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    // The bundled network, named, gives the built-in answer.
+    let named = run(&["go", "--network", &bundled_network()], game.as_bytes());
+    let built_in = run(&["go"], game.as_bytes());
+    assert!(named.status.success());
+    assert_eq!(named.stdout, built_in.stdout);
+}
+
+/// A finished `size` x `size` game: Black's wall on column C, White's on column E, and a white
+/// stone in Black's corner at A1 (the top left, as SGF counts).
+fn walled(size: usize) -> String {
+    let letters: Vec<char> = ('a'..='z').collect();
+    let column = |x: usize| {
+        (0..size)
+            .map(|y| format!("[{}{}]", letters[x], letters[y]))
+            .collect::<String>()
+    };
+    format!(
+        "(;SZ[{size}]KM[0.5]AB{}AW{}[aa];B[];W[])",
+        column(2),
+        column(4)
+    )
+}
+
+#[test]
+fn a_board_wider_than_the_network_takes_falls_back_to_the_playouts_with_a_warning() {
+    let output = run(&["go", "--format", "json"], walled(21).as_bytes());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "the network takes boards of up to 19 x 19, and this one is 21 x 21: dead stones \
+             estimated by playouts"
+        ),
+        "{stderr}"
+    );
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(record["estimated_by"], "playouts");
+    assert_eq!(record["dead"], serde_json::json!(["A21"]));
+    assert!(record.get("ownership").is_none());
+    // On 19 x 19 the network judges, and says so.
+    let output = run(&["go", "--format", "json"], walled(19).as_bytes());
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(record["estimated_by"], "network");
+    assert_eq!(record["dead"], serde_json::json!(["A19"]));
+    assert_eq!(record["ownership"].as_array().unwrap().len(), 19);
+    assert!(String::from_utf8_lossy(&output.stderr).is_empty());
+}

@@ -21,7 +21,7 @@ mod network;
 
 pub(crate) use features::{Game, NetRules};
 pub use model::{Model, ModelError};
-pub use network::{Evaluation, MAX_SIDE, Network};
+pub use network::{Evaluation, MAX_SIDE, Network, Shared};
 
 #[cfg(test)]
 mod tests;

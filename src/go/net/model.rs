@@ -25,10 +25,12 @@ const MAX_FLOATS: usize = 9 << 20;
 #[derive(Debug, thiserror::Error)]
 pub enum ModelError {
     /// The file is not gzip, or its data ends early.
-    #[error("the network is not a readable gzip file: {0}")]
+    #[error("not a readable gzip file: {0}")]
     Gzip(#[from] std::io::Error),
     /// The model's contents break its format, at a named layer.
-    #[error("the network's {layer}: {problem}")]
+    #[error(
+        "not a KataGo network arbiter reads (model version 8, as the g170 networks): at {layer}, {problem}"
+    )]
     Format {
         /// The layer (or header field) being read.
         layer: String,
@@ -470,5 +472,92 @@ impl Tokens<'_> {
             score_bias,
             ownership,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bundled_data() -> Vec<u8> {
+        let bytes = include_bytes!("../../../models/g170-b6c96-s175395328-d26788732.bin.gz");
+        let mut data = Vec::new();
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_end(&mut data)
+            .unwrap();
+        data
+    }
+
+    #[test]
+    fn a_truncated_network_is_an_error_wherever_it_ends() {
+        let data = bundled_data();
+        assert!(Model::parse(&data).is_ok());
+        let mut at = 0;
+        let mut step = 1;
+        while at < data.len() {
+            let error = Model::parse(&data[..at]).expect_err("a truncated model");
+            assert!(
+                error.to_string().contains("not a KataGo network"),
+                "{error}"
+            );
+            at += step;
+            step = step * 3 / 2 + 1;
+        }
+        let cut = include_bytes!("../../../models/g170-b6c96-s175395328-d26788732.bin.gz");
+        let error = Model::from_gzip(&cut[..cut.len() / 2]).expect_err("half a gzip file");
+        assert!(
+            error.to_string().starts_with("not a readable gzip file"),
+            "{error}"
+        );
+    }
+
+    /// The bundled model's header with `from` replaced by `to` (the first time it occurs).
+    fn with_header(data: &[u8], from: &str, to: &str) -> Vec<u8> {
+        let head = &data[..200];
+        let at = head
+            .windows(from.len())
+            .position(|w| w == from.as_bytes())
+            .expect("in the header");
+        [&data[..at], to.as_bytes(), &data[at + from.len()..]].concat()
+    }
+
+    #[test]
+    fn a_network_of_another_version_or_shape_is_refused_by_name() {
+        let data = bundled_data();
+        for (from, to, says) in [
+            ("\n8\n22\n", "\n11\n22\n", "model version"),
+            ("\n22\n19\n", "\n23\n19\n", "input"),
+            ("trunk\n6\n", "trunk\n9999999\n", "blocks"),
+            ("conv1\n5\n5\n", "conv1\n5\n4\n", "conv1"),
+        ] {
+            let error = Model::parse(&with_header(&data, from, to)).expect_err(to);
+            let text = error.to_string();
+            assert!(text.contains("not a KataGo network"), "{text}");
+            assert!(text.contains(says), "{to:?}: {text}");
+        }
+    }
+
+    #[test]
+    fn a_corrupt_network_is_read_or_refused_never_a_panic() {
+        use crate::go::rules::RuleSet;
+        use crate::go::{Position, Stone};
+        use rand::{Rng, SeedableRng};
+        let data = bundled_data();
+        let position: Position = ".....\n.XO..\n.XO..\n..XO.\n.....".parse().unwrap();
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(8);
+        for round in 0..100 {
+            let mut corrupt = data.clone();
+            // Mostly the header's text, where the shapes are; now and then anywhere.
+            let span = if round % 4 == 0 { data.len() } else { 90 };
+            for _ in 0..rng.random_range(1..4) {
+                let at = rng.random_range(0..span);
+                corrupt[at] = rng.random();
+            }
+            // Read, and if read, evaluated: weights may be nonsense, never a panic.
+            if let Ok(model) = Model::parse(&corrupt) {
+                let network = super::super::Network::from_model(model);
+                let _ = network.evaluate_position(&position, Stone::Black, RuleSet::Chinese, 7.0);
+            }
+        }
     }
 }

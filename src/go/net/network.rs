@@ -21,6 +21,37 @@ pub struct Network {
     model: Model,
 }
 
+/// A network shared by the judges of every thread (an `Arc`), compared by identity: the
+/// network a user chose (`--network FILE`) in place of the bundled one.
+#[derive(Clone)]
+pub struct Shared(std::sync::Arc<Network>);
+
+impl Shared {
+    /// Shares `network`.
+    pub fn new(network: Network) -> Shared {
+        Shared(std::sync::Arc::new(network))
+    }
+
+    /// The network.
+    pub fn network(&self) -> &Network {
+        &self.0
+    }
+}
+
+impl PartialEq for Shared {
+    fn eq(&self, other: &Shared) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Shared {}
+
+impl std::fmt::Debug for Shared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Shared").field(&self.0.name()).finish()
+    }
+}
+
 /// What a network says of a position, from White's point of view.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Evaluation {
@@ -94,6 +125,11 @@ impl Network {
         }
         let game = Game::new(board, to_move, super::NetRules::of(rules), komi);
         Some(self.evaluate(&game, to_move))
+    }
+
+    /// A network from a model already read.
+    pub fn from_model(model: Model) -> Network {
+        Network { model }
     }
 
     /// The network's name, as its file gives it.
