@@ -347,7 +347,11 @@ impl Estimated {
                 .collect(),
             colour: call.stone,
             call: call.call,
-            taken: Hundredths::of(call.taken),
+            confidence: Hundredths::of(if call.dead {
+                call.taken
+            } else {
+                1.0 - call.taken
+            }),
         };
         let close = |call: &&dead::ChainCall| {
             !call.dead && call.taken >= CLOSE && call.call != Call::Certain
@@ -435,9 +439,10 @@ pub struct DeadChain {
     pub colour: Stone,
     /// Why it was called so.
     pub call: Call,
-    /// How likely its points end up the other colour's, by the estimate (see
-    /// [`dead::ChainCall::taken`]).
-    pub taken: Hundredths,
+    /// How sure the estimate is of its call, from 0 to 1: for a dead chain, how likely its
+    /// points end up the other colour's (see [`dead::ChainCall::taken`]); for a chain left
+    /// alive, how likely they stay its own.
+    pub confidence: Hundredths,
 }
 
 /// A number from -1 to 1 to two decimals, written in JSON as a number (`0.97`).

@@ -21,7 +21,7 @@
 use std::io::{self, Write};
 
 use super::dead::{Call, DeadFrom, Estimator};
-use super::judge::{ContestCount, DeadChain, GameJudgement};
+use super::judge::{ContestCount, DeadChain, GameJudgement, Hundredths};
 use super::rules::Counting;
 use super::scoring::Count;
 use super::{Position, Stone, Territory};
@@ -317,12 +317,13 @@ fn explain_estimate(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()>
         return Ok(());
     }
     for chain in &game.dead_chains {
-        writeln!(out, "  {}", chain_call(chain))?;
+        writeln!(out, "  {}", chain_call(chain, chain.confidence))?;
     }
     if !game.close_calls.is_empty() {
         writeln!(out, "Left alive, though close:")?;
         for chain in &game.close_calls {
-            writeln!(out, "  {}", chain_call(chain))?;
+            let taken = Hundredths(100 - chain.confidence.0);
+            writeln!(out, "  {}", chain_call(chain, taken))?;
         }
     }
     let rule = match by {
@@ -341,8 +342,9 @@ fn explain_estimate(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()>
     writeln!(out, "  (the estimate's rule: {rule})")
 }
 
-/// One chain's call in words: `C3 C4 (black): ...`.
-fn chain_call(chain: &DeadChain) -> String {
+/// One chain's call in words, `taken` the likelihood that its points end up the other
+/// colour's: `C3 C4 (black): ...`.
+fn chain_call(chain: &DeadChain, taken: Hundredths) -> String {
     let other = match chain.colour {
         Stone::Black => "White",
         Stone::White => "Black",
@@ -355,15 +357,11 @@ fn chain_call(chain: &DeadChain) -> String {
         Call::Certain => {
             format!("certain: it can never make an eye inside {other}'s unconditional life")
         }
-        Call::Ownership => format!(
-            "the network gives its points to {other} with likelihood {}",
-            chain.taken
-        ),
+        Call::Ownership => {
+            format!("the network gives its points to {other} with likelihood {taken}")
+        }
         Call::EyeSpace => format!("inside an eye of a {other} group with two eyes"),
-        Call::Playouts => format!(
-            "its points end up {other}'s in {} of the playouts",
-            chain.taken
-        ),
+        Call::Playouts => format!("its points end up {other}'s in {taken} of the playouts"),
     };
     format!("{} ({colour}): {why}.", chain.stones.join(" "))
 }
