@@ -48,7 +48,7 @@ mod judge;
 pub mod net;
 #[cfg(feature = "net")]
 mod ownership;
-mod playouts;
+pub mod playouts;
 mod position;
 pub mod record;
 pub mod rules;

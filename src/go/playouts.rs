@@ -36,7 +36,7 @@ pub const PLAYOUTS: usize = 24;
 /// stays linear in the board.
 ///
 /// ```
-/// use arbiter::go::dead::{PLAYOUTS, playouts};
+/// use arbiter::go::playouts::{PLAYOUTS, playouts};
 ///
 /// assert_eq!(playouts(19 * 19), PLAYOUTS);
 /// assert_eq!(playouts(9 * 9), PLAYOUTS);
