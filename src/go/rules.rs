@@ -137,8 +137,10 @@ impl RuleSet {
     }
 
     /// The rule set an SGF `RU` value names, as it is spelled in the wild (`Japanese`,
-    /// `jp`, `Chinese`, `cn`, `AGA`, `NZ`, `Korean`, `tromp-taylor`, `TT`...), or `None`
-    /// for a value arbiter does not know.
+    /// `jp`, `Chinese`, `cn`, `AGA`, `NZ`, `Korean`, `tromp-taylor`, `TT`, Ing's `GOE`, the
+    /// servers' variants such as `chinese-ogs`, and KataGo's rule strings such as
+    /// `koPOSITIONALscoreAREAtaxNONEsui1button0`), or `None` for a value arbiter does not
+    /// know.
     pub fn from_record(text: &str) -> Option<RuleSet> {
         let words: String = text
             .chars()
@@ -146,7 +148,14 @@ impl RuleSet {
             .collect::<String>()
             .to_ascii_lowercase();
         let word = words.trim_end_matches("rules");
+        if word.contains("score") && word.starts_with("ko") {
+            return RuleSet::from_katago(word);
+        }
         Some(match word {
+            // Ing's rules (Goe): area counting, situational superko, suicide allowed.
+            "goe" | "ing" => RuleSet::NewZealand,
+            "chineseogs" | "chinesekgs" | "stonescoring" => RuleSet::Chinese,
+            "agabutton" | "bga" | "british" => RuleSet::Aga,
             "japanese" | "jp" | "jpn" | "japan" | "nihon" | "nihonkiin" | "jgc" => {
                 RuleSet::Japanese
             }
@@ -155,6 +164,31 @@ impl RuleSet {
             "aga" | "american" | "us" | "usa" => RuleSet::Aga,
             "nz" | "newzealand" => RuleSet::NewZealand,
             "tromptaylor" | "tt" => RuleSet::TrompTaylor,
+            _ => return None,
+        })
+    }
+}
+
+impl RuleSet {
+    /// The rule set nearest a KataGo rule string (lower case, as `kopositionalscorearea...`):
+    /// territory scoring is Japanese; under area scoring, the ko rule and suicide choose.
+    fn from_katago(word: &str) -> Option<RuleSet> {
+        let suicide = word.contains("sui1");
+        let ko = ["kosimple", "kosituational", "kopositional"]
+            .iter()
+            .position(|k| word.starts_with(k))?;
+        if word.contains("scoreterritory") {
+            return Some(RuleSet::Japanese);
+        }
+        if !word.contains("scorearea") {
+            return None;
+        }
+        Some(match (ko, suicide) {
+            (0, false) => RuleSet::Chinese,
+            (1, false) => RuleSet::Aga,
+            (2, true) => RuleSet::TrompTaylor,
+            (2, false) => RuleSet::Chinese,
+            (_, true) => RuleSet::NewZealand,
             _ => return None,
         })
     }
@@ -201,6 +235,18 @@ mod tests {
             ("tromp-taylor", RuleSet::TrompTaylor),
             ("Tromp Taylor", RuleSet::TrompTaylor),
             ("Japanese rules", RuleSet::Japanese),
+            ("GOE", RuleSet::NewZealand),
+            ("Ing", RuleSet::NewZealand),
+            ("chinese-ogs", RuleSet::Chinese),
+            ("BGA", RuleSet::Aga),
+            (
+                "koPOSITIONALscoreAREAtaxNONEsui1button0",
+                RuleSet::TrompTaylor,
+            ),
+            ("koSIMPLEscoreTERRITORYtaxSEKIsui0", RuleSet::Japanese),
+            ("koSIMPLEscoreAREAtaxNONEsui0", RuleSet::Chinese),
+            ("koSITUATIONALscoreAREAtaxNONEsui0button1", RuleSet::Aga),
+            ("koSITUATIONALscoreAREAtaxNONEsui1", RuleSet::NewZealand),
         ] {
             assert_eq!(RuleSet::from_record(text), Some(rules), "{text}");
         }

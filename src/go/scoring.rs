@@ -137,7 +137,7 @@ pub struct Scored {
 /// Tromp-Taylor scores the board as it stands: its dead stones stay. Territory rules count as
 /// goscorer does: no territory for groups alive only in seki, none on false eyes
 /// that must eventually be filled; area rules count every point that reaches only one colour
-/// ([`super::seki`]).
+/// (`go::seki`, after lightvector's goscorer).
 pub fn score(stones: &Stones, dead: &[Coord], captured: [usize; 2], terms: Terms) -> Scored {
     let counting = terms.rules.counting();
     let mut is_dead = vec![false; stones.cells.len()];
