@@ -5,12 +5,15 @@
 
 use super::Stone;
 use super::board::Board;
+use super::rules::RuleSet;
 
 /// A finished board, the player to move when the file says, and its dead stones.
 pub(crate) struct ServerBoard {
     pub name: String,
     pub board: Board,
     pub to_move: Option<Stone>,
+    /// The rules the game was played under, as far as the file says.
+    pub rules: RuleSet,
     /// The stones the players removed as dead.
     pub dead: Vec<usize>,
     /// Stones the file says nothing about (either answer is right).
@@ -117,6 +120,8 @@ pub(crate) fn estimator_boards() -> Vec<ServerBoard> {
             name: format!("ogs-estimator/{name}"),
             board,
             to_move,
+            // The files do not say; most OGS games are played under Japanese rules.
+            rules: RuleSet::Japanese,
             dead,
             either: Vec::new(),
         });
@@ -124,7 +129,8 @@ pub(crate) fn estimator_boards() -> Vec<ServerBoard> {
     boards
 }
 
-/// The autoscore tests' JSON files: `board` rows (`b`/`B` black, `w`/`W` white) and
+/// The autoscore tests' JSON files: `board` rows (`b`/`B` black, `w`/`W` white), `rules`
+/// (Chinese when absent, as the tests read them) and
 /// `correct_ownership` rows (`B`, `W`, ` ` for neither, `*` for either, `s` to be sealed): a
 /// stone is dead where its point ends up not its colour's.
 pub(crate) fn autoscore_boards() -> Vec<ServerBoard> {
@@ -170,6 +176,10 @@ pub(crate) fn autoscore_boards() -> Vec<ServerBoard> {
             name: format!("ogs-autoscore/{name}"),
             board,
             to_move: None,
+            // As the tests read them: Chinese unless the file says.
+            rules: json["rules"]
+                .as_str()
+                .map_or(RuleSet::Chinese, |r| r.parse().unwrap()),
             dead,
             either,
         });
@@ -207,7 +217,7 @@ pub(crate) fn exact(
 
 fn terms(b: &ServerBoard) -> super::estimate::Terms {
     super::estimate::Terms {
-        rules: super::rules::RuleSet::Japanese,
+        rules: b.rules,
         komi: 6.5,
         to_move: b.to_move.unwrap_or(Stone::Black),
         #[cfg(feature = "net")]
