@@ -245,6 +245,7 @@ impl Board {
         (count > 0 && count * self.lib_squares[head] == sum * sum).then(|| (sum / count) as usize)
     }
 
+    #[cfg_attr(not(feature = "net"), allow(dead_code))]
     /// The real liberties of the chain of `index`, each once, in the order its stones and
     /// their neighbours are met.
     pub fn liberties(&self, index: usize) -> Vec<usize> {
@@ -409,6 +410,7 @@ impl Board {
         played
     }
 
+    #[cfg_attr(not(feature = "net"), allow(dead_code))]
     /// The number of real liberties of the chain of `index`, counted up to `max`.
     pub fn liberty_count(&self, index: usize, max: usize) -> usize {
         let head = self.chain(index);
@@ -432,6 +434,7 @@ impl Board {
         found.len()
     }
 
+    #[cfg_attr(not(feature = "net"), allow(dead_code))]
     /// The point a simple-ko recapture would take right now, if any.
     pub fn ko(&self) -> Option<usize> {
         self.ko.map(usize::from)
