@@ -245,9 +245,9 @@ impl Board {
         (count > 0 && count * self.lib_squares[head] == sum * sum).then(|| (sum / count) as usize)
     }
 
-    #[cfg_attr(not(feature = "net"), allow(dead_code))]
     /// The real liberties of the chain of `index`, each once, in the order its stones and
     /// their neighbours are met.
+    #[cfg_attr(not(feature = "net"), allow(dead_code))]
     pub fn liberties(&self, index: usize) -> Vec<usize> {
         let mut found = Vec::new();
         for stone in self.stones(index) {
@@ -410,8 +410,8 @@ impl Board {
         played
     }
 
-    #[cfg_attr(not(feature = "net"), allow(dead_code))]
     /// The number of real liberties of the chain of `index`, counted up to `max`.
+    #[cfg_attr(not(feature = "net"), allow(dead_code))]
     pub fn liberty_count(&self, index: usize, max: usize) -> usize {
         let head = self.chain(index);
         if self.libs[head] == 0 {
@@ -434,8 +434,8 @@ impl Board {
         found.len()
     }
 
-    #[cfg_attr(not(feature = "net"), allow(dead_code))]
     /// The point a simple-ko recapture would take right now, if any.
+    #[cfg_attr(not(feature = "net"), allow(dead_code))]
     pub fn ko(&self) -> Option<usize> {
         self.ko.map(usize::from)
     }
