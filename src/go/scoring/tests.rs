@@ -284,3 +284,93 @@ proptest! {
         prop_assert_eq!(&chinese.territory, &flood_owners(&s));
     }
 }
+
+/// A board as goscorer's tests write it: `x` `o` stones, `b` `w` dead ones; its stones and
+/// the dead ones' points.
+fn goscorer_board(rows: &[&str]) -> (Stones, Vec<Coord>) {
+    let mut s = Stones::new(rows[0].len(), rows.len());
+    let mut dead = Vec::new();
+    for (row, line) in rows.iter().enumerate() {
+        for (col, ch) in line.bytes().enumerate() {
+            let stone = match ch {
+                b'x' | b'b' => Some(Stone::Black),
+                b'o' | b'w' => Some(Stone::White),
+                _ => None,
+            };
+            s.set(c(row, col), stone);
+            if ch == b'b' || ch == b'w' {
+                dead.push(c(row, col));
+            }
+        }
+    }
+    (s, dead)
+}
+
+#[test]
+fn goscorer_s_final_scores_under_territory_and_area_rules() {
+    // The three boards of goscorer's `test_final_scoring` (its Python `test.py`), with the
+    // totals its `final_territory_score` and `final_area_score` give them (false eyes not
+    // scored, as arbiter never scores them).
+    let boards: [([&str; 5], [usize; 2], i64, [f64; 2], [f64; 2]); 4] = [
+        (
+            [
+                ".xo.oxxo.",
+                "x.o.oxo.o",
+                "ooooxxo..",
+                "xxxxxxooo",
+                "....x.x.o",
+            ],
+            [0, 0],
+            0,
+            [4.0, 4.0],
+            [21.0, 22.0],
+        ),
+        (
+            [
+                ".xo.oxxo.",
+                "x.o.oxo.o",
+                "ooooxxo..",
+                "xxxxxxooo",
+                "....x.x.o",
+            ],
+            [8, 6],
+            7,
+            [12.0, 13.5],
+            [21.0, 25.5],
+        ),
+        (
+            [
+                ".xo.oxxo.",
+                "x.o.oxo.o",
+                "ooooxxob.",
+                "xxxxxxooo",
+                "w..wx.x.o",
+            ],
+            [0, 0],
+            0,
+            [6.0, 5.0],
+            [21.0, 22.0],
+        ),
+        (
+            [
+                ".xo.oxxo.",
+                "x.o.oxo.o",
+                "ooooxxo..",
+                "xxxxxxo.w",
+                "....x.o..",
+            ],
+            [0, 0],
+            0,
+            [5.0, 8.0],
+            [19.0, 24.0],
+        ),
+    ];
+    for (rows, captured, komi_halves, territory, area) in boards {
+        let (stones, dead) = goscorer_board(&rows);
+        let japanese = score(&stones, &dead, captured, terms(Japanese, komi_halves, 0));
+        let totals = |s: &Scored| [f64::from(s.black.total), f64::from(s.white.total)];
+        assert_eq!(totals(&japanese), territory, "{rows:?}");
+        let chinese = score(&stones, &dead, [0, 0], terms(Chinese, komi_halves, 0));
+        assert_eq!(totals(&chinese), area, "{rows:?}");
+    }
+}
