@@ -311,7 +311,10 @@ fn goscorer_s_final_scores_under_territory_and_area_rules() {
     // The three boards of goscorer's `test_final_scoring` (its Python `test.py`), with the
     // totals its `final_territory_score` and `final_area_score` give them (false eyes not
     // scored, as arbiter never scores them).
-    let boards: [([&str; 5], [usize; 2], i64, [f64; 2], [f64; 2]); 4] = [
+    /// A board, the prisoners taken during the game, komi in half points, and goscorer's
+    /// territory and area totals.
+    type Case = ([&'static str; 5], [usize; 2], i64, [f64; 2], [f64; 2]);
+    let boards: [Case; 4] = [
         (
             [
                 ".xo.oxxo.",
