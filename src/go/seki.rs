@@ -517,16 +517,19 @@ struct Eyes {
     value: Vec<u8>,
 }
 
-/// Adds `point` to the list of `key` in a small association list.
-fn note<K: PartialEq>(list: &mut Vec<(K, Vec<usize>)>, key: K, point: usize) {
-    match list.iter_mut().find(|(k, _)| *k == key) {
-        Some((_, points)) => {
-            if !points.contains(&point) {
-                points.push(point);
-            }
+/// Pairs of a key and a point, grouped: each key once, in order, with its points sorted and
+/// each once.
+fn grouped<K: Ord + Copy>(mut pairs: Vec<(K, usize)>) -> Vec<(K, Vec<usize>)> {
+    pairs.sort_unstable();
+    pairs.dedup();
+    let mut groups: Vec<(K, Vec<usize>)> = Vec::new();
+    for (key, point) in pairs {
+        match groups.last_mut() {
+            Some((last, points)) if *last == key => points.push(point),
+            _ => groups.push((key, vec![point])),
         }
-        None => list.push((key, vec![point])),
     }
+    groups
 }
 
 impl Eyes {
@@ -541,6 +544,8 @@ impl Eyes {
             value: Vec::new(),
         };
         let mut stack = Vec::new();
+        // (macrochain, eye, stone): each macrochain's stones next to each eye.
+        let mut stones_by_eye: Vec<(u32, usize, usize)> = Vec::new();
         for start in 0..board.len() {
             let region = regions.of[start];
             if eyes.of[start] != NONE || !board.open(start) || region == NONE {
@@ -548,7 +553,7 @@ impl Eyes {
             }
             let id = eyes.colour.len() as Id;
             let mut points = Vec::new();
-            let mut sides: Vec<(u32, Vec<usize>)> = Vec::new();
+            let mut sides: Vec<(u32, usize)> = Vec::new();
             eyes.of[start] = id;
             stack.push(start);
             while let Some(p) = stack.pop() {
@@ -559,8 +564,8 @@ impl Eyes {
                     }
                     let m = macrochains.of[n];
                     if m != u32::MAX {
-                        note(&mut sides, m, p);
-                        note(&mut macrochains.eye_sides[m as usize], id as usize, n);
+                        sides.push((m, p));
+                        stones_by_eye.push((m, id as usize, n));
                     }
                     if board.open(n) && eyes.of[n] == NONE {
                         eyes.of[n] = id;
@@ -573,33 +578,35 @@ impl Eyes {
             eyes.region.push(region);
             eyes.points.push(points);
             eyes.real.push(Vec::new());
-            eyes.sides.push(sides);
+            eyes.sides.push(grouped(sides));
             eyes.value.push(0);
             regions.eyes[region as usize].push(id as usize);
         }
+        stones_by_eye.sort_unstable();
+        stones_by_eye.dedup();
+        let mut at = 0;
+        for (m, sides) in macrochains.eye_sides.iter_mut().enumerate() {
+            let start = at;
+            while stones_by_eye.get(at).is_some_and(|t| t.0 as usize == m) {
+                at += 1;
+            }
+            let pairs = stones_by_eye[start..at]
+                .iter()
+                .map(|&(_, e, n)| (e, n))
+                .collect();
+            *sides = grouped(pairs);
+        }
         eyes
     }
-}
 
-/// The points of `within` reachable from `from` through `within`, the points the search has
-/// visited aside.
-fn reachable(
-    within: &[usize],
-    from: &[usize],
-    marks: &mut SearchMarks,
-    board: &Board,
-) -> Vec<usize> {
-    let mut found = Vec::new();
-    let mut stack: Vec<usize> = from.to_vec();
-    marks.reached.clear();
-    while let Some(p) = stack.pop() {
-        if marks.points.has(p) || within.binary_search(&p).is_err() || !marks.reached.mark(p) {
-            continue;
+    /// The points of `eye` next to `macrochain` (none when it does not touch the eye).
+    fn side(&self, eye: usize, macrochain: u32) -> &[usize] {
+        let sides = &self.sides[eye];
+        match sides.binary_search_by_key(&macrochain, |(m, _)| *m) {
+            Ok(at) => &sides[at].1,
+            Err(_) => &[],
         }
-        found.push(p);
-        stack.extend(board.around(p));
     }
-    found
 }
 
 /// Steps 6 and 8: per point, whether it is a false eye point, by the eyes' current values
@@ -614,8 +621,6 @@ fn false_eye_points(
     let mut marks = SearchMarks {
         macrochains: Marks::new(macrochains.eye_sides.len()),
         eyes: Marks::new(eyes.points.len()),
-        points: Marks::new(board.len()),
-        reached: Marks::new(board.len()),
     };
     for eye in 0..eyes.points.len() {
         for (macrochain, from_points) in &eyes.sides[eye] {
@@ -637,9 +642,10 @@ fn false_eye_points(
                     point,
                     sides_needed,
                     sides: Vec::new(),
+                    rest_reached: false,
+                    regions_of: &regions.of,
                     marks: &mut marks,
                 };
-                search.marks.points.mark(point);
                 if !search.connects(*macrochain) {
                     false_eye[point] = true;
                 }
@@ -680,20 +686,16 @@ impl Marks {
     }
 }
 
-/// What one false-eye search has visited: macrochains, other eyes, points of the eye tested.
+/// What one false-eye search has visited: macrochains, and eyes other than the one tested.
 struct SearchMarks {
     macrochains: Marks,
     eyes: Marks,
-    points: Marks,
-    /// Scratch for [`reachable`].
-    reached: Marks,
 }
 
 impl SearchMarks {
     fn clear(&mut self) {
         self.macrochains.clear();
         self.eyes.clear();
-        self.points.clear();
     }
 }
 
@@ -707,6 +709,10 @@ struct FalseEyeSearch<'a> {
     point: usize,
     sides_needed: usize,
     sides: Vec<usize>,
+    /// Whether the search has reached the rest of the eye.
+    rest_reached: bool,
+    /// Per point: its region.
+    regions_of: &'a [Id],
     marks: &'a mut SearchMarks,
 }
 
@@ -722,25 +728,43 @@ impl FalseEyeSearch<'_> {
         self.sides.len() >= self.sides_needed
     }
 
-    /// Searches from `macrochain`, depth first with an explicit stack of macrochains.
+    /// Whether `macrochain` touches the eye somewhere else than at the point tested.
+    fn touches_elsewhere(&self, macrochain: u32) -> bool {
+        self.eyes
+            .side(self.eye, macrochain)
+            .iter()
+            .any(|&p| p != self.point)
+    }
+
+    /// Searches from `start` through macrochains and the eyes between them, breadth first:
+    /// the answer is the same in any order (what the search reaches only grows), and the
+    /// sides of a point that is not false are most often near.
+    ///
+    /// The point tested has at most one neighbour in its eye, so the rest of the eye is
+    /// connected: reaching it from a macrochain that touches it reaches it whole, with every
+    /// macrochain that touches it (those of the point's stones among them).
     fn connects(&mut self, start: u32) -> bool {
-        let mut pending = vec![start];
-        while let Some(macrochain) = pending.pop() {
+        let mut pending = std::collections::VecDeque::from([start]);
+        while let Some(macrochain) = pending.pop_front() {
             if !self.marks.macrochains.mark(macrochain as usize) {
                 continue;
             }
-            let mut next = Vec::new();
             for (eye, stones) in &self.macrochains.eye_sides[macrochain as usize] {
                 let eye = *eye;
-                if self.marks.eyes.has(eye) {
-                    continue;
-                }
                 if eye != self.eye {
-                    self.marks.eyes.mark(eye);
+                    if !self.marks.eyes.mark(eye) {
+                        continue;
+                    }
                     if self.eyes.value[eye] > 0 {
                         return true;
                     }
-                    next.extend(self.eyes.sides[eye].iter().map(|(m, _)| *m));
+                    let seen = &self.marks.macrochains;
+                    pending.extend(
+                        self.eyes.sides[eye]
+                            .iter()
+                            .map(|(m, _)| *m)
+                            .filter(|&m| !seen.has(m as usize)),
+                    );
                     continue;
                 }
                 for &stone in stones {
@@ -748,38 +772,34 @@ impl FalseEyeSearch<'_> {
                         return true;
                     }
                 }
-                let from = self.eyes.sides[eye]
-                    .iter()
-                    .find(|(m, _)| *m == macrochain)
-                    .map(|(_, points)| points.as_slice())
-                    .unwrap_or_default();
-                let reached = reachable(&self.eyes.points[eye], from, self.marks, self.board);
-                if reached.is_empty() {
+                if self.rest_reached || !self.touches_elsewhere(macrochain) {
                     continue;
                 }
-                for &p in &reached {
-                    self.marks.points.mark(p);
-                }
-                if self.eyes.value[eye] > 0
-                    && reached
-                        .iter()
-                        .any(|p| self.eyes.real[eye].binary_search(p).is_ok())
-                {
+                self.rest_reached = true;
+                let rest_is_real = self.eyes.real[eye].iter().any(|&p| p != self.point);
+                if self.eyes.value[eye] > 0 && rest_is_real {
                     return true;
                 }
-                for &p in &reached {
-                    if self.add_side(p) {
+                let region = self.eyes.region[eye];
+                for n in self.board.around(self.point) {
+                    let in_eye = n != self.point && self.eyes.of[n] == eye as Id;
+                    let m = self.macrochains.of[n];
+                    let stone_reached =
+                        m != u32::MAX && self.regions_of[n] == region && self.touches_elsewhere(m);
+                    if (in_eye || stone_reached) && self.add_side(n) {
                         return true;
                     }
                 }
-                for (m, points) in &self.eyes.sides[eye] {
-                    if points.iter().any(|p| reached.contains(p)) {
-                        next.push(*m);
-                    }
-                }
+                let seen = &self.marks.macrochains;
+                pending.extend(
+                    self.eyes.sides[eye]
+                        .iter()
+                        .filter(|(m, points)| {
+                            !seen.has(*m as usize) && points.iter().any(|&p| p != self.point)
+                        })
+                        .map(|(m, _)| *m),
+                );
             }
-            // Depth first, in the order the macrochains were met.
-            pending.extend(next.into_iter().rev());
         }
         false
     }
