@@ -114,20 +114,77 @@ def ten_games(paths):
           f"arbiter {min(theirs) / min(ours):.0f} times as fast")
 
 
+def contest_positions(text):
+    """The positions of a contest file: for each, lists of black and white points (row, col),
+    1-based from the top left."""
+    numbers = [int(t) for t in text.split()]
+    positions, at = [], 0
+    while numbers[at] != 0:
+        n, b, w = numbers[at:at + 3]
+        at += 3
+        black = [tuple(numbers[at + 2 * i:at + 2 * i + 2]) for i in range(b)]
+        at += 2 * b
+        white = [tuple(numbers[at + 2 * i:at + 2 * i + 2]) for i in range(w)]
+        at += 2 * w
+        positions.append((n, black, white))
+    return positions
+
+
 def evaluation_rate(katago):
-    out = subprocess.run(["cargo", "bench", "--bench", "go", "--", "go network"],
-                         capture_output=True, text=True, check=True).stdout
-    match = re.search(r"thrpt:\s+\[[^\]]*?([\d.]+) (K?)elem/s", out)
-    ours = float(match.group(1)) * (1000 if match.group(2) == "K" else 1)
-    print(f"\nnetwork evaluations per second, 19 x 19, one core: arbiter {ours:.0f}", end="")
+    """The network on the same 100 positions of 19 x 19, each with either side to move: arbiter
+    estimating their dead stones (`--dead estimate`: two evaluations a position, and the
+    rest of the count), KataGo answering `kata-raw-nn` with each colour to move (its Eigen
+    backend on one thread), taking turns."""
+    text = subprocess.run([ARBITER, "gen", "go", "--cases", "100", "--size", "19", "--seed", "7"],
+                          capture_output=True, text=True, check=True).stdout
+    positions = contest_positions(text)
+    evaluations = 2 * len(positions)
+    command = [ARBITER, "go", "-q", "--jobs", "1", "--rules", "japanese", "--dead", "estimate"]
+    ours, theirs = [], []
     if katago:
         binary, model, config = katago
-        out = subprocess.run(
-            [binary, "benchmark", "-model", model, "-config", config, "-t", "1", "-v", "200",
-             "-n", "10"], capture_output=True, text=True, check=True).stdout
-        match = re.search(r"nnEvals/s = ([\d.]+)", out)
-        theirs = float(match.group(1))
-        print(f", KataGo (Eigen, benchmark -t 1) {theirs:.0f}: ratio {ours / theirs:.2f}")
+        gtp = subprocess.Popen(
+            [binary, "gtp", "-model", model, "-config", config, "-override-config",
+             "numSearchThreads=1"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+        def ask(line):
+            gtp.stdin.write(line + "\n")
+            gtp.stdin.flush()
+            answer = []
+            while True:
+                got = gtp.stdout.readline()
+                if got.strip() == "" and answer:
+                    return answer
+                if got.strip():
+                    answer.append(got)
+
+        ask("boardsize 19")
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run(command, input=text, capture_output=True, text=True, check=True)
+        ours.append(time.perf_counter() - start)
+        if katago:
+            total = 0.0
+            for n, black, white in positions:
+                ask("clear_board")
+                name = lambda r, c: f"{'ABCDEFGHJKLMNOPQRST'[c - 1]}{n + 1 - r}"
+                stones = [f"B {name(r, c)}" for r, c in black] + \
+                         [f"W {name(r, c)}" for r, c in white]
+                ask("set_position " + " ".join(stones))
+                start = time.perf_counter()
+                ask("kata-raw-nn b 0")
+                ask("kata-raw-nn w 0")
+                total += time.perf_counter() - start
+            theirs.append(total)
+    rate = evaluations / min(ours)
+    print(f"\nnetwork evaluations per second, 100 positions of 19 x 19 with each side to move, "
+          f"one core: arbiter {rate:.0f} (whole command, counting included)", end="")
+    if katago:
+        ask("quit")
+        theirs_rate = evaluations / min(theirs)
+        print(f", KataGo's Eigen backend {theirs_rate:.0f} (kata-raw-nn alone): "
+              f"arbiter {rate / theirs_rate:.2f} times KataGo's rate")
     else:
         print()
 

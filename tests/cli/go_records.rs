@@ -617,3 +617,39 @@ fn a_board_wider_than_the_network_takes_falls_back_to_the_playouts_with_a_warnin
     assert_eq!(record["ownership"].as_array().unwrap().len(), 19);
     assert!(String::from_utf8_lossy(&output.stderr).is_empty());
 }
+
+/// The games of the corpus of finished games (`tests/data/go/corpus/`), as paths.
+fn corpus() -> Vec<String> {
+    let dir = data("go", "corpus");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .map(|p| p.display().to_string())
+        .collect();
+    files.sort();
+    files
+}
+
+/// How many of the corpus's games `arbiter go --check` with `dead` finds counted as
+/// recorded.
+fn corpus_right(dead: &str) -> (usize, usize) {
+    let files = corpus();
+    let mut args = vec!["go", "--check", "--dead", dead];
+    args.extend(files.iter().map(String::as_str));
+    let output = run(&args, b"");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("error"), "{stderr}");
+    let differ = String::from_utf8_lossy(&output.stdout).lines().count();
+    (files.len() - differ, files.len())
+}
+
+#[test]
+fn the_network_scores_the_finished_games_of_the_corpus_as_their_play_out_does() {
+    let (right, games) = corpus_right("estimate");
+    assert_eq!(games, 282);
+    assert!(right >= 274, "{right} of {games}");
+    let (by_playouts, _) = corpus_right("playouts");
+    assert!(by_playouts >= 252, "{by_playouts} of {games}");
+    assert!(right > by_playouts);
+}
