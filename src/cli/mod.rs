@@ -112,9 +112,18 @@ enum Command {
         /// final node has it, else estimate; for contest positions: none).
         #[arg(long, value_enum)]
         dead: Option<DeadFrom>,
-        /// Points whose chains are dead, as Go programs name them: --dead-at Q16,R17.
+        /// Groups to mark dead on top of the dead stones' source, each named by one of its
+        /// stones as Go programs name points (column A to T without I, row from the bottom):
+        /// --dead-at Q16,R17. The whole chain goes, as when a player clicks it on a server.
         #[arg(long, value_delimiter = ',', value_name = "POINTS")]
         dead_at: Vec<String>,
+        /// Groups to mark alive on top of the source (after --dead-at): --alive-at C3.
+        #[arg(long, value_delimiter = ',', value_name = "POINTS")]
+        alive_at: Vec<String>,
+        /// Judge each record at this move: the position after it (0: before the first
+        /// move), as GNU Go's -L. A game cut before its end is unfinished: an estimate.
+        #[arg(long, value_name = "N")]
+        at_move: Option<usize>,
         /// The network that estimates dead stones: a KataGo model file (.bin.gz, model
         /// version 8, as KataGo's g170 networks) in place of the built-in 6-block one.
         #[arg(long, value_name = "FILE")]
@@ -123,10 +132,16 @@ enum Command {
         /// both results and what the count rests on), and exit with 1 if any do.
         #[arg(long)]
         check: bool,
-        /// Also write each game back as SGF with the count in it (TB/TW with the dead
-        /// stones' points, as KGS writes them, and RE): DIR/case-1.sgf, ...
+        /// Also write each game back as SGF with the count in it: a finished game's TB/TW
+        /// (with the dead stones' points, as KGS writes them) and a comment on the final
+        /// node saying what was counted under which rules; the record's RE is kept.
+        /// DIR/case-1.sgf, ... for one input; DIR/NAME.sgf for each of many input files.
         #[arg(long, value_name = "DIR")]
         sgf_out: Option<PathBuf>,
+        /// Records written back (--sgf-out, --format sgf) get the count as their RE in
+        /// place of the recorded result (finished games only).
+        #[arg(long)]
+        replace_result: bool,
     },
     /// Cheesy Chess: for each case, "White" if the king wins with best play, else "Black".
     ///
@@ -242,9 +257,12 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             komi,
             dead,
             dead_at,
+            alive_at,
+            at_move,
             network,
             check,
             sgf_out,
+            replace_result,
         } => {
             let mut go = crate::go::Go::new(*rules, *komi).map_err(|_| {
                 let message = "--komi needs a rule set: the contest's rule has no komi";
@@ -252,6 +270,9 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             })?;
             go.scoring.dead = *dead;
             go.scoring.dead_at = dead_at.clone();
+            go.scoring.alive_at = alive_at.clone();
+            go.at_move = *at_move;
+            go.replace_result = *replace_result;
             if let Some(path) = network {
                 go.scoring.network = Some(read_network(path)?);
             }

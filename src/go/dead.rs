@@ -8,7 +8,7 @@
 
 use super::Stone;
 use super::board::{self, Board};
-use super::record::{Markup, RecordError, gtp};
+use super::record::{Markup, RecordError};
 use super::scoring::Stones;
 use crate::grid::Coord;
 
@@ -30,9 +30,6 @@ pub enum DeadFrom {
     Playouts,
     /// Every stone is alive.
     None,
-    /// The user's list.
-    #[cfg_attr(feature = "cli", value(skip))]
-    List,
 }
 
 /// What judged an estimate's open chains.
@@ -152,31 +149,28 @@ pub(crate) fn from_markup(stones: &Stones, markup: &Markup) -> Vec<Coord> {
     dead
 }
 
-/// The whole chains of the points the user named dead.
+/// The whole chains of the points the user marked (dead or alive), in order.
 ///
 /// # Errors
-/// A named point that holds no stone.
-pub(crate) fn from_list(board: &Board, points: &[Coord]) -> Result<Vec<usize>, RecordError> {
-    let mut dead = Vec::new();
+/// A point that holds no stone.
+pub(crate) fn chains_of(board: &Board, points: &[Coord]) -> Result<Vec<usize>, RecordError> {
+    let mut chains = Vec::new();
     for &at in points {
         let inside = at.col < board.width() && at.row < board.height();
         let p = inside.then(|| board.index(at.col, at.row));
         match p.filter(|&p| board.stone(p).is_some()) {
-            Some(p) => dead.extend(board.stones(p)),
+            Some(p) => chains.extend(board.stones(p)),
             None => {
-                return Err(RecordError::NoStone {
-                    point: if inside {
-                        gtp(at, board.width(), board.height())
-                    } else {
-                        format!("({}, {})", at.col, at.row)
-                    },
-                });
+                return Err(RecordError::Syntax(format!(
+                    "({}, {}) holds no stone",
+                    at.col, at.row
+                )));
             }
         }
     }
-    dead.sort_unstable();
-    dead.dedup();
-    Ok(dead)
+    chains.sort_unstable();
+    chains.dedup();
+    Ok(chains)
 }
 
 #[cfg(test)]
@@ -202,7 +196,7 @@ mod tests {
         dead.iter()
             .map(|&p| {
                 let (x, y) = b.point(p);
-                gtp(Coord { row: y, col: x }, b.width(), b.height())
+                crate::go::record::gtp(Coord { row: y, col: x }, b.width(), b.height())
             })
             .collect()
     }
@@ -220,11 +214,10 @@ mod tests {
     }
 
     #[test]
-    fn a_named_point_kills_its_whole_chain() {
+    fn a_marked_point_stands_for_its_whole_chain() {
         let b = board(&["XX.", "...", "..O"]);
-        let dead = from_list(&b, &[Coord { row: 0, col: 0 }]).unwrap();
+        let dead = chains_of(&b, &[Coord { row: 0, col: 0 }]).unwrap();
         assert_eq!(dead_points(&b, &dead), ["A3", "B3"]);
-        let error = from_list(&b, &[Coord { row: 1, col: 1 }]).unwrap_err();
-        assert_eq!(error.to_string(), "B2, named dead, holds no stone");
+        assert!(chains_of(&b, &[Coord { row: 1, col: 1 }]).is_err());
     }
 }

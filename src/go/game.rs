@@ -11,7 +11,7 @@ use std::io::{self, BufRead, Write};
 
 use super::dead::{DeadFrom, Estimator};
 use super::judge::Choice;
-use super::judge::{Case, GameCase, Judgement, KomiWithoutRules, Scoring, Source, Verdict};
+use super::judge::{Case, Ending, GameCase, Judgement, KomiWithoutRules, Scoring, Source, Verdict};
 use super::position::{Position, Stone};
 use super::record::{self, RecordError, Warning};
 use super::territory::Komi;
@@ -44,6 +44,12 @@ pub struct Go {
     pub scoring: Scoring,
     /// Compare each record's `RE` with the count: write only the games that differ.
     pub check: bool,
+    /// Judge each record at this move (the position after it; 0 for the setup alone), as
+    /// GNU Go's `-L`; `None` for its end.
+    pub at_move: Option<usize>,
+    /// Records written back get the count as their `RE` (a finished game's only), in place
+    /// of the recorded result.
+    pub replace_result: bool,
 }
 
 impl Go {
@@ -51,6 +57,8 @@ impl Go {
     pub const CONTEST: Go = Go {
         scoring: Scoring::CONTEST,
         check: false,
+        at_move: None,
+        replace_result: false,
     };
 
     /// Scoring by `rules` with `komi`, the other options the input's own.
@@ -60,21 +68,37 @@ impl Go {
     pub fn new(rules: Option<Choice>, komi: Option<Komi>) -> Result<Go, KomiWithoutRules> {
         Ok(Go {
             scoring: Scoring::new(rules, komi)?,
-            check: false,
+            ..Go::CONTEST
         })
     }
 }
 
-/// Reads one game of a collection and replays it under the rules `go` counts it by.
-fn replay_game(scoring: &Scoring, game: crate::sgf::GameText) -> Result<Case, InputError> {
+/// Reads one game of a collection, cuts it at the move asked for, and replays it under the
+/// rules `go` counts it by.
+fn replay_game(go: &Go, game: crate::sgf::GameText) -> Result<Case, InputError> {
     let mut record = super::sgf::record(&game)?;
     let number = game.number;
     record.source = Some(game.text);
-    let (rules, _, warning) = scoring.rules_of(&record);
+    let (rules, _, warning) = go.scoring.rules_of(&record);
+    let mut notes: Vec<String> = warning.into_iter().collect();
+    let cut = match go.at_move {
+        Some(at) => {
+            let moves = record.cut_at_move(at);
+            if moves < at {
+                notes.push(format!(
+                    "--at-move {at}: the record has {moves} moves; judged at its end"
+                ));
+            }
+            at < moves
+        }
+        None => false,
+    };
+    let ending = Ending::of(&record, cut);
     let replay = record::replay(record, rules).map_err(|e| record_error(e, number))?;
     Ok(Case::Record(Box::new(GameCase {
         replay,
-        note: warning,
+        note: (!notes.is_empty()).then(|| notes.join("; ")),
+        ending,
     })))
 }
 
@@ -160,7 +184,7 @@ impl Game for Go {
             Raw::Position(position) => (Case::Position(position), None),
             Raw::Game(game) => {
                 let number = game.number;
-                (replay_game(&self.scoring, game)?, Some(number))
+                (replay_game(self, game)?, Some(number))
             }
         };
         self.scoring.check(&case).map_err(|e| match game {
@@ -209,7 +233,7 @@ impl Game for Go {
             Verdict::Contest(verdict) if !self.check => {
                 super::stanford::write_verdict(out, *verdict)
             }
-            Verdict::Scored(counted) if !self.check => writeln!(out, "{}", counted.result),
+            Verdict::Scored(_) if !self.check => writeln!(out, "{outcome}"),
             Verdict::Scored(counted) if counted.differs() => {
                 let source = |from: Source| match from {
                     Source::Option => "given",
@@ -222,7 +246,6 @@ impl Game for Go {
                     (_, Some(Estimator::Playouts)) => "estimated by playouts",
                     (DeadFrom::Estimate | DeadFrom::Playouts, None) => "estimated",
                     (DeadFrom::None, _) => "none",
-                    (DeadFrom::List, _) => "as listed",
                 };
                 writeln!(
                     out,
@@ -317,11 +340,21 @@ impl Game for Go {
                 None => {}
             }
         }
-        let result = game.result.to_string();
+        let finished = game.ending.finished();
         let text = match case {
             Case::Record(recorded) if recorded.replay.record.source.is_some() => {
                 let source = recorded.replay.record.source.as_deref().unwrap_or_default();
-                super::sgf::with_scoring(source, &black, &white, &result)
+                let replaced = (self.replace_result && finished).then(|| game.result.to_string());
+                let markup = finished.then_some((&black[..], &white[..]));
+                let note = super::show::record_note(game, replaced.is_some());
+                super::sgf::with_scoring(
+                    source,
+                    super::sgf::Scoring {
+                        markup,
+                        note: &note,
+                        result: replaced.as_deref(),
+                    },
+                )
             }
             _ => super::sgf::position_record(
                 &detail.stones,

@@ -11,7 +11,7 @@ use super::board;
 use super::dead::{self, Call, DeadFrom, Estimate, Estimator};
 use super::estimate::{self, Terms as EstimateTerms};
 use super::position::{Position, Stone};
-use super::record::{self, RecordError, Replay, Warning, gtp, parse_gtp};
+use super::record::{self, Marked, PointError, RecordError, Replay, Warning, gtp, parse_gtp};
 use super::rules::RuleSet;
 use super::scoring::{self, Count, Scored, Stones, Terms};
 use super::sgf::Recorded;
@@ -84,8 +84,11 @@ pub struct Scoring {
     pub komi: Option<Komi>,
     /// Where dead stones come from (the user's list aside).
     pub dead: Option<DeadFrom>,
-    /// Points whose chains are dead, in Go programs' notation (`Q16`).
+    /// Points whose chains are marked dead on top of the source, in Go programs' notation
+    /// (`Q16`), as players click groups on a server after a game.
     pub dead_at: Vec<String>,
+    /// Points whose chains are marked alive on top of the source (after `dead_at`).
+    pub alive_at: Vec<String>,
     /// The network that estimates dead stones, when not the bundled one.
     #[cfg(feature = "net")]
     pub network: Option<super::net::Shared>,
@@ -103,6 +106,7 @@ impl Scoring {
         komi: None,
         dead: None,
         dead_at: Vec::new(),
+        alive_at: Vec::new(),
         #[cfg(feature = "net")]
         network: None,
     };
@@ -158,6 +162,106 @@ pub struct GameCase {
     pub replay: Replay,
     /// Something the reading found worth a warning beyond the moves' own.
     pub note: Option<String>,
+    /// How the game ended, as far as the position judged goes.
+    pub ending: Ending,
+}
+
+/// How a record's game ended: whether its position is one to count, or the record's own
+/// result stands, or neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum Ending {
+    /// The moves end with two passes: finished, to be counted.
+    Passes,
+    /// The final node carries territory markup: finished, to be counted.
+    Markup,
+    /// `RE` says a player resigned: the recorded result stands.
+    Resignation,
+    /// `RE` says a player lost on time.
+    Time,
+    /// `RE` says a player forfeited.
+    Forfeit,
+    /// None of these: the game stopped before its end (or is judged before it, at a move).
+    Unfinished,
+    /// A position: contest input, or a record of setup stones without a move, counted as
+    /// it stands.
+    Position,
+}
+
+impl Ending {
+    /// How a record ended: `RE`'s resignation, time or forfeit first; then two passes at the
+    /// end of the moves, or territory markup on the final node. A record cut at a move
+    /// (`cut`) has only its passes: its markup and `RE` speak of a later position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::go::Ending;
+    /// use arbiter::go::sgf::record_of;
+    ///
+    /// let ending = |text| Ending::of(&record_of(text).unwrap(), false);
+    /// assert_eq!(ending("(;SZ[9];B[ee];W[];B[])"), Ending::Passes);
+    /// assert_eq!(ending("(;SZ[9]RE[W+R];B[ee];W[];B[])"), Ending::Resignation);
+    /// assert_eq!(ending("(;SZ[9]RE[B+2.5];B[ee];W[cc])"), Ending::Unfinished);
+    /// assert_eq!(ending("(;SZ[9]RE[B+2.5];B[ee]TB[aa])"), Ending::Markup);
+    /// ```
+    pub fn of(record: &record::Record, cut: bool) -> Ending {
+        if !cut {
+            if let Some(Recorded::Win { how, .. }) = record.result.as_deref().map(Recorded::read) {
+                let how = how.trim().to_ascii_lowercase();
+                match how.chars().next() {
+                    Some('r') => return Ending::Resignation,
+                    Some('t') => return Ending::Time,
+                    Some('f') => return Ending::Forfeit,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = record.events.iter().rev().filter_map(|e| match e {
+            record::Event::Move { at, .. } => Some(at.is_none()),
+            record::Event::Setup { .. } => None,
+        });
+        let last = moves.next();
+        if last.is_none() && !cut {
+            // No move at all: a position set up (a diagram), counted as it stands.
+            Ending::Position
+        } else if last == Some(true) && moves.next() == Some(true) {
+            Ending::Passes
+        } else if record.markup.is_some() && !cut {
+            Ending::Markup
+        } else {
+            Ending::Unfinished
+        }
+    }
+
+    /// Whether the position is one to count: the game ended with passes or was marked up
+    /// (or is a position, not a record).
+    pub fn finished(self) -> bool {
+        matches!(self, Ending::Passes | Ending::Markup | Ending::Position)
+    }
+
+    /// Whether the record's own result stands: the game ended by resignation, time or
+    /// forfeit.
+    pub fn decided_by_record(self) -> bool {
+        matches!(self, Ending::Resignation | Ending::Time | Ending::Forfeit)
+    }
+
+    /// How a decided game ended, in words.
+    fn words(self) -> &'static str {
+        match self {
+            Ending::Resignation => "resignation",
+            Ending::Time => "time",
+            Ending::Forfeit => "forfeit",
+            Ending::Passes => "two passes",
+            Ending::Markup => "territory markup",
+            Ending::Unfinished => "unfinished",
+            Ending::Position => "a position",
+        }
+    }
 }
 
 /// Where a setting came from.
@@ -191,15 +295,52 @@ pub struct Counted {
     pub dead: (DeadFrom, usize),
     /// What estimated them, when arbiter did.
     pub estimated_by: Option<Estimator>,
+    /// How the game ended: whether the count is the verdict.
+    pub ending: Ending,
+    /// The moves played up to the position counted.
+    pub moves: usize,
 }
 
 impl Counted {
-    /// Whether the record's `RE` is a score that differs from the count.
+    /// Whether the game is finished and the record's `RE` is a score that differs from the
+    /// count (the count of an unfinished game is an estimate, not a result to check).
     pub fn differs(&self) -> bool {
         let recorded = self.recorded.as_deref().map(Recorded::read);
-        recorded
-            .and_then(|r| r.score())
-            .is_some_and(|score| score != self.result)
+        self.ending.finished()
+            && recorded
+                .and_then(|r| r.score())
+                .is_some_and(|score| score != self.result)
+    }
+
+    /// The result the record holds for a game decided by resignation, time or forfeit, as
+    /// SGF writes it short (`B+R`, `W+T`, `B+F`).
+    pub fn recorded_result(&self) -> Option<String> {
+        let letter = match self.ending {
+            Ending::Resignation => 'R',
+            Ending::Time => 'T',
+            Ending::Forfeit => 'F',
+            _ => return None,
+        };
+        match self.recorded.as_deref().map(Recorded::read) {
+            Some(Recorded::Win { winner, .. }) => Some(format!("{}+{letter}", winner.letter())),
+            _ => None,
+        }
+    }
+
+    /// The verdict in words: the count of a finished game (`B+3.5`), the recorded result of
+    /// a game decided otherwise (`B+R (as recorded: resignation)`), or, for an unfinished
+    /// game, the estimate labelled as one.
+    fn words(&self) -> String {
+        if self.ending.finished() {
+            return self.result.to_string();
+        }
+        match self.recorded_result() {
+            Some(recorded) => format!("{recorded} (as recorded: {})", self.ending.words()),
+            None => format!(
+                "unfinished after move {}: estimate {}",
+                self.moves, self.result
+            ),
+        }
     }
 }
 
@@ -216,7 +357,7 @@ impl std::fmt::Display for Verdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Verdict::Contest(verdict) => verdict.fmt(f),
-            Verdict::Scored(counted) => counted.result.fmt(f),
+            Verdict::Scored(counted) => f.write_str(&counted.words()),
         }
     }
 }
@@ -263,8 +404,32 @@ pub struct ContestCount {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GameJudgement {
-    /// The result: `B+3.5`, `W+12`, `0`.
+    /// Whether the game is finished (two passes, or territory markup): whether its count
+    /// is its result.
+    pub finished: bool,
+    /// How it ended.
+    pub ending: Ending,
+    /// The moves played up to the position counted.
+    pub moves: usize,
+    /// The count: `B+3.5`, `W+12`, `0`; for a game that is not finished, an estimate.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub result: GameResult,
+    /// The result, as SGF's `RE` writes it: the count of a finished game, the recorded
+    /// result of a game decided by resignation, time or forfeit (`B+R`), none for any other
+    /// unfinished game.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "result", skip_serializing_if = "Option::is_none")
+    )]
+    pub verdict_result: Option<String>,
+    /// For a game that is not finished: the count of its position as it stands, an
+    /// estimate (`W+12.5`), not a result.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub estimate: Option<String>,
+    /// For a game that is not finished: the margin the estimate rests on, in points, Black's
+    /// lead positive and White's negative.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub margin: Option<Margin>,
     /// The record's `RE` as written, when it has one.
     pub recorded: Option<String>,
     /// The rule set.
@@ -281,6 +446,12 @@ pub struct GameJudgement {
     pub white: Count,
     /// The dead stones, as Go programs name their points.
     pub dead: Vec<String>,
+    /// The points the user marked dead (their chains' stones are among `dead`).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub marked_dead: Vec<String>,
+    /// The points the user marked alive (their chains' stones are not among `dead`).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub marked_alive: Vec<String>,
     /// What estimated the dead stones, when arbiter did.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub estimated_by: Option<Estimator>,
@@ -386,6 +557,7 @@ impl GameJudgement {
         handicap: usize,
         estimated: Option<Estimated>,
         warnings: Vec<Warning>,
+        marked: (Vec<String>, Vec<String>),
     ) -> Self {
         let (width, height) = (detail.stones.width(), detail.stones.height());
         let name = |at: &Coord| gtp(*at, width, height);
@@ -406,8 +578,23 @@ impl GameJudgement {
             Some(e) => (Some(e.by), e.dead, e.close, e.ownership),
             None => (None, Vec::new(), Vec::new(), None),
         };
+        let ending = counted.ending;
+        let verdict_result = if ending.finished() {
+            Some(scored.result.to_string())
+        } else {
+            counted.recorded_result()
+        };
+        let estimate = (!ending.finished()).then(|| scored.result.to_string());
         GameJudgement {
+            finished: ending.finished(),
+            ending,
+            moves: counted.moves,
             result: scored.result,
+            verdict_result,
+            estimate,
+            margin: (!ending.finished()).then(|| Margin::of(scored.result)),
+            marked_dead: marked.0,
+            marked_alive: marked.1,
             recorded: counted.recorded.clone(),
             rules: counted.rules.0,
             komi: counted.komi.0,
@@ -443,6 +630,35 @@ pub struct DeadChain {
     /// points end up the other colour's (see [`dead::ChainCall::taken`]); for a chain left
     /// alive, how likely they stay its own.
     pub confidence: Hundredths,
+}
+
+/// A lead in half points, Black's positive and White's negative, written in JSON as a
+/// number of points (`-12.5`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Margin(pub i64);
+
+impl Margin {
+    /// Black's lead in a result.
+    pub fn of(result: GameResult) -> Margin {
+        match result {
+            GameResult::Draw => Margin(0),
+            GameResult::Win { winner, margin } => {
+                let halves = i64::try_from(margin.0).unwrap_or(i64::MAX);
+                Margin(if winner == Stone::Black {
+                    halves
+                } else {
+                    -halves
+                })
+            }
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Margin {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_f64(self.0 as f64 / 2.0)
+    }
 }
 
 /// A number from -1 to 1 to two decimals, written in JSON as a number (`0.97`).
@@ -515,15 +731,26 @@ impl Scoring {
                 handicap,
                 estimated,
                 warnings,
-            } => Judgement::Scored(Box::new(GameJudgement::new(
-                *detail, counted, handicap, estimated, warnings,
-            ))),
+            } => {
+                let (width, height) = (detail.stones.width(), detail.stones.height());
+                let names = |points: &[String]| -> Vec<String> {
+                    points
+                        .iter()
+                        .filter_map(|name| parse_gtp(name, width, height))
+                        .map(|at| gtp(at, width, height))
+                        .collect()
+                };
+                let marked = (names(&self.dead_at), names(&self.alive_at));
+                Judgement::Scored(Box::new(GameJudgement::new(
+                    *detail, counted, handicap, estimated, warnings, marked,
+                )))
+            }
         }
     }
 
     /// Checks what judging `case` with these options needs beyond what the reader checks: a
     /// square board for the contest's rule, at most 52 x 52 for dead-stone work, and a stone
-    /// on every point of the dead-stone list. Judging a checked case cannot fail.
+    /// on every point marked dead or alive. Judging a checked case cannot fail.
     pub(crate) fn check(&self, case: &Case) -> Result<(), RecordError> {
         let (width, height) = match case {
             Case::Position(position) => (position.size(), position.size()),
@@ -538,22 +765,35 @@ impl Scoring {
             )));
         }
         let needs_chains = !self.dead_at.is_empty()
-            || matches!(self.dead, Some(DeadFrom::Estimate | DeadFrom::Playouts));
+            || !self.alive_at.is_empty()
+            || matches!(
+                self.dead_from(case),
+                DeadFrom::Estimate | DeadFrom::Playouts
+            );
         if needs_chains && (width > board::MAX_SIDE || height > board::MAX_SIDE) {
             return Err(RecordError::Size { width, height });
         }
-        for name in &self.dead_at {
-            let holds = |at: Coord| match case {
-                Case::Position(position) => position.get(at).is_some(),
-                Case::Record(recorded) => {
-                    let board = &recorded.replay.board;
-                    board.stone(board.index(at.col, at.row)).is_some()
-                }
-            };
-            if !parse_gtp(name, width, height).is_some_and(holds) {
-                return Err(RecordError::NoStone {
+        let holds = |at: Coord| match case {
+            Case::Position(position) => position.get(at).is_some(),
+            Case::Record(recorded) => {
+                let board = &recorded.replay.board;
+                board.stone(board.index(at.col, at.row)).is_some()
+            }
+        };
+        for (names, marked) in [
+            (&self.dead_at, Marked::Dead),
+            (&self.alive_at, Marked::Alive),
+        ] {
+            for name in names {
+                let bad = |why: PointError| RecordError::Marked {
                     point: name.clone(),
-                });
+                    marked,
+                    why,
+                };
+                let at = record::parse_point(name, width, height).map_err(bad)?;
+                if !holds(at) {
+                    return Err(bad(PointError::Empty));
+                }
             }
         }
         Ok(())
@@ -633,6 +873,10 @@ impl Scoring {
             handicap,
         };
         let scored = scoring::score(&stones, &dead, captured, terms);
+        let (ending, moves) = match case {
+            Case::Position(_) => (Ending::Position, 0),
+            Case::Record(recorded) => (recorded.ending, recorded.replay.moves),
+        };
         let counted = Counted {
             result: scored.result,
             recorded: record.and_then(|r| r.record.result.clone()),
@@ -640,6 +884,8 @@ impl Scoring {
             komi,
             dead: (dead_from, scored.dead.len()),
             estimated_by: estimated.as_ref().map(|e| e.by),
+            ending,
+            moves,
         };
         Ok(Counting::Scored {
             detail: Box::new(Detail { stones, scored }),
@@ -652,9 +898,6 @@ impl Scoring {
 
     /// Where the dead stones of `case` come from.
     fn dead_from(&self, case: &Case) -> DeadFrom {
-        if !self.dead_at.is_empty() {
-            return DeadFrom::List;
-        }
         match (self.dead, case) {
             (Some(from), _) => from,
             (None, Case::Position(_)) => DeadFrom::None,
@@ -696,30 +939,35 @@ impl Scoring {
             None => playing_board(stones).ok_or(RecordError::Size { width, height }),
         };
         let from = self.dead_from(case);
-        let found = match from {
-            DeadFrom::None => Vec::new(),
-            DeadFrom::List => {
-                let points: Vec<Coord> = self
-                    .dead_at
-                    .iter()
-                    .filter_map(|name| parse_gtp(name, width, height))
-                    .collect();
-                let board = board()?;
-                let dead = dead::from_list(&board, &points)?;
-                coords(&board, &dead)
-            }
+        let (mut found, estimated) = match from {
+            DeadFrom::None => (Vec::new(), None),
             DeadFrom::Markup => match record.and_then(|r| r.record.markup.as_ref()) {
-                Some(markup) => dead::from_markup(stones, markup),
-                None => Vec::new(),
+                Some(markup) => (dead::from_markup(stones, markup), None),
+                None => (Vec::new(), None),
             },
             DeadFrom::Estimate | DeadFrom::Playouts => {
                 let board = board()?;
                 let estimate = estimate::estimate(&board, from, terms);
                 let dead = coords(&board, &estimate.dead());
-                return Ok((dead, from, Some(Estimated::of(estimate, &board))));
+                (dead, Some(Estimated::of(estimate, &board)))
             }
         };
-        Ok((found, from, None))
+        if !self.dead_at.is_empty() || !self.alive_at.is_empty() {
+            let points = |names: &[String]| -> Vec<Coord> {
+                names
+                    .iter()
+                    .filter_map(|name| parse_gtp(name, width, height))
+                    .collect()
+            };
+            let board = board()?;
+            let dead = coords(&board, &dead::chains_of(&board, &points(&self.dead_at))?);
+            let alive = coords(&board, &dead::chains_of(&board, &points(&self.alive_at))?);
+            found.extend(dead);
+            found.sort_unstable();
+            found.dedup();
+            found.retain(|at| alive.binary_search(at).is_err());
+        }
+        Ok((found, from, estimated))
     }
 }
 

@@ -54,6 +54,42 @@ pub struct Record {
     pub source: Option<String>,
 }
 
+impl Record {
+    /// Cuts the record after its move `at` (0: before the first move, setup kept), so that
+    /// it ends at the position after that move; its final markup and `PL`, which speak of
+    /// the end, go with the rest when anything is cut. Returns how many moves the whole
+    /// record has.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::go::sgf::record_of;
+    ///
+    /// let mut record = record_of("(;SZ[9]AB[aa];B[ee];W[cc];B[];W[]TB[ab])").unwrap();
+    /// assert_eq!(record.cut_at_move(1), 4);
+    /// assert_eq!(record.events.len(), 2);
+    /// assert!(record.markup.is_none());
+    /// ```
+    pub fn cut_at_move(&mut self, at: usize) -> usize {
+        let mut moves = 0;
+        let mut keep = self.events.len();
+        for (i, event) in self.events.iter().enumerate() {
+            if matches!(event, Event::Move { .. }) {
+                if moves == at && keep == self.events.len() {
+                    keep = i;
+                }
+                moves += 1;
+            }
+        }
+        if keep < self.events.len() {
+            self.events.truncate(keep);
+            self.markup = None;
+            self.to_play = None;
+        }
+        moves
+    }
+}
+
 /// Territory markup: the points each colour's territory includes (on KGS and NNGS, with the
 /// points under the other colour's dead stones).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -164,15 +200,108 @@ pub enum RecordError {
         /// Rows.
         height: usize,
     },
-    /// A point of the user's dead-stone list holds no stone.
-    #[error("{point}, named dead, holds no stone")]
-    NoStone {
-        /// The point.
+    /// A point the user marked dead or alive that is not a stone on the board.
+    #[error("{point}, marked {marked}: {why}")]
+    Marked {
+        /// The point as the user wrote it.
         point: String,
+        /// Dead or alive.
+        marked: Marked,
+        /// What is wrong with it.
+        why: PointError,
     },
     /// The record's text breaks SGF (unbalanced brackets, a broken tree...).
     #[error("{0}")]
     Syntax(String),
+}
+
+/// How the user marked a group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marked {
+    /// Dead (`--dead-at`).
+    Dead,
+    /// Alive (`--alive-at`).
+    Alive,
+}
+
+impl fmt::Display for Marked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Marked::Dead => "dead",
+            Marked::Alive => "alive",
+        })
+    }
+}
+
+/// Why a point named as Go programs name them is not a stone of the board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PointError {
+    /// Not a column's letters then a row's number.
+    #[error("not a point: a column letter and a row number from the bottom, as Q16")]
+    Syntax,
+    /// A column letter `I`, which Go programs skip.
+    #[error("I is not a Go column: Go programs skip it (H is followed by J)")]
+    ColumnI,
+    /// Off the board.
+    #[error("off the {width} x {height} board (columns {first} to {last}, rows 1 to {height})")]
+    OffBoard {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// The first column's letter.
+        first: String,
+        /// The last column's letter.
+        last: String,
+    },
+    /// An empty point.
+    #[error("no stone there: a group is named by one of its stones")]
+    Empty,
+}
+
+/// Reads a point named as Go programs name it (`Q16`, `q16`) on a board of `width` columns
+/// and `height` rows, saying what is wrong with a name that is not one of its points.
+///
+/// # Errors
+/// Not a point's name, the column `I`, or a point off the board.
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::go::record::{parse_point, PointError};
+/// use arbiter::Coord;
+///
+/// assert_eq!(parse_point("D4", 19, 19), Ok(Coord { row: 15, col: 3 }));
+/// assert_eq!(parse_point("I5", 19, 19), Err(PointError::ColumnI));
+/// assert!(matches!(parse_point("Z99", 19, 19), Err(PointError::OffBoard { .. })));
+/// assert_eq!(parse_point("5D", 19, 19), Err(PointError::Syntax));
+/// ```
+pub fn parse_point(text: &str, width: usize, height: usize) -> Result<Coord, PointError> {
+    let text = text.trim().to_ascii_uppercase();
+    let split = text
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(text.len());
+    let (letters, digits) = text.split_at(split);
+    let number: usize = match digits.parse() {
+        Ok(n) if !letters.is_empty() && letters.len() <= 2 => n,
+        _ => return Err(PointError::Syntax),
+    };
+    if letters.contains('I') {
+        return Err(PointError::ColumnI);
+    }
+    let col = (0..width).find(|&c| column_name(c) == letters);
+    match col {
+        Some(col) if (1..=height).contains(&number) => Ok(Coord {
+            row: height - number,
+            col,
+        }),
+        _ => Err(PointError::OffBoard {
+            width,
+            height,
+            first: column_name(0),
+            last: column_name(width.max(1) - 1),
+        }),
+    }
 }
 
 /// A record played out: the final position, what was captured, and what broke the rules.
@@ -344,15 +473,7 @@ pub fn gtp(at: Coord, width: usize, height: usize) -> String {
 /// Reads a point named as Go programs name it (`Q16`, `q16`), on a board of `width` columns and
 /// `height` rows; `None` for anything else or a point off the board.
 pub fn parse_gtp(text: &str, width: usize, height: usize) -> Option<Coord> {
-    let text = text.trim().to_ascii_uppercase();
-    let split = text.find(|c: char| c.is_ascii_digit())?;
-    let (letters, digits) = text.split_at(split);
-    let col = (0..width).find(|&c| column_name(c) == letters)?;
-    let number: usize = digits.parse().ok()?;
-    (1..=height).contains(&number).then(|| Coord {
-        row: height - number,
-        col,
-    })
+    parse_point(text, width, height).ok()
 }
 
 #[cfg(test)]

@@ -295,10 +295,26 @@ impl fmt::Display for Recorded {
     }
 }
 
+/// What [`with_scoring`] writes into a record.
+#[derive(Clone, Copy, Debug)]
+pub struct Scoring<'a> {
+    /// The final node's territory, Black's then White's, dead stones' points included (for
+    /// a finished game only: markup makes a game finished).
+    pub markup: Option<(&'a [Coord], &'a [Coord])>,
+    /// What was counted, under which rules: the final node's comment, after the record's
+    /// own (a note of an earlier run, from `arbiter:` on, is replaced).
+    pub note: &'a str,
+    /// A result to put in place of the root's `RE`, when asked; `None` keeps `RE` as it was.
+    pub result: Option<&'a str>,
+}
+
+/// The prefix of the note [`with_scoring`] writes into the final node's comment.
+pub const NOTE_PREFIX: &str = "arbiter: ";
+
 /// A game's text with the scoring written in: the final main-line node's `TB` and `TW`
-/// replaced by `black` and `white` (each point once, in order), and the root's `RE` by
-/// `result`. Everything else is kept byte for byte.
-pub fn with_scoring(text: &str, black: &[Coord], white: &[Coord], result: &str) -> String {
+/// replaced by the markup (each point once, in order), the note added to its comment, and
+/// the root's `RE` replaced only when a result is given. Every other byte is kept as it was.
+pub fn with_scoring(text: &str, scoring: Scoring) -> String {
     let nodes = main_line_nodes(text);
     let (Some(&root), Some(&last)) = (nodes.first(), nodes.last()) else {
         return text.to_string();
@@ -312,28 +328,52 @@ pub fn with_scoring(text: &str, black: &[Coord], white: &[Coord], result: &str) 
         points.dedup();
         points.iter().map(|p| format!("[{p}]")).collect()
     };
-    let mut territory = String::new();
-    if !black.is_empty() {
-        territory.push_str(&format!("TB{}", value_list(black)));
-    }
-    if !white.is_empty() {
-        territory.push_str(&format!("TW{}", value_list(white)));
-    }
-    let escaped = collection::escape(result);
-    // Edit the later node first, so that the root's offsets stay good.
-    let mut edited = text.to_string();
     let last_node = properties(text, last);
-    let mut cut: Vec<(usize, usize)> = last_node
-        .iter()
-        .filter(|p| p.id == "TB" || p.id == "TW")
-        .map(|p| (p.start, p.end))
-        .collect();
     let end = last_node.last().map_or(last + 1, |p| p.end);
-    edited.insert_str(end, &territory);
-    cut.sort();
-    for &(start, stop) in cut.iter().rev() {
-        edited.replace_range(start..stop, "");
+    // Edits of the final node, as (start, end, new text), applied from the last.
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    if let Some((black, white)) = scoring.markup {
+        for p in last_node.iter().filter(|p| p.id == "TB" || p.id == "TW") {
+            edits.push((p.start, p.end, String::new()));
+        }
+        let mut territory = String::new();
+        if !black.is_empty() {
+            territory.push_str(&format!("TB{}", value_list(black)));
+        }
+        if !white.is_empty() {
+            territory.push_str(&format!("TW{}", value_list(white)));
+        }
+        edits.push((end, end, territory));
     }
+    let note = collection::escape(scoring.note);
+    match last_node.iter().find(|p| p.id == "C") {
+        Some(comment) => {
+            let old = &text[comment.start..comment.end];
+            let value = old
+                .find('[')
+                .map_or("", |open| &old[open + 1..old.len().saturating_sub(1)]);
+            // The record's own comment, without the note of an earlier run.
+            let earlier = value.match_indices(NOTE_PREFIX).find(|&(at, _)| {
+                at == 0 || value[..at].ends_with("\n\n") || value[..at].ends_with("\r\n\r\n")
+            });
+            let own = earlier.map_or(value, |(at, _)| &value[..at]).trim_end();
+            let merged = if own.is_empty() {
+                format!("C[{note}]")
+            } else {
+                format!("C[{own}\n\n{note}]")
+            };
+            edits.push((comment.start, comment.end, merged));
+        }
+        None => edits.push((end, end, format!("C[{note}]"))),
+    }
+    edits.sort_by_key(|&(start, stop, _)| (start, stop));
+    let mut edited = text.to_string();
+    for (start, stop, new) in edits.into_iter().rev() {
+        edited.replace_range(start..stop, &new);
+    }
+    let Some(result) = scoring.result else {
+        return edited;
+    };
     let root_node = properties(&edited, root);
     let mut cut: Vec<(usize, usize)> = root_node
         .iter()
@@ -344,7 +384,7 @@ pub fn with_scoring(text: &str, black: &[Coord], white: &[Coord], result: &str) 
     for &(start, stop) in cut.iter().rev() {
         edited.replace_range(start..stop, "");
     }
-    edited.insert_str(root + 1, &format!("RE[{escaped}]"));
+    edited.insert_str(root + 1, &format!("RE[{}]", collection::escape(result)));
     edited
 }
 
@@ -584,22 +624,59 @@ mod tests {
     }
 
     #[test]
-    fn writing_back_replaces_only_the_scoring() {
-        // The main line ends at `;B[cc]`: its markup is written there; the `TB` of an earlier
-        // node stays, as does every other byte.
+    fn writing_back_adds_the_scoring_and_keeps_the_record_s_words() {
+        // The main line ends at `;B[cc]`: its markup and note are written there; the `TB`
+        // of an earlier node stays, as does every other byte, RE included.
         let text = "(;GM[1]SZ[9]RE[B+R]C[keep me];B[aa]\n;W[bb]TB[zz]C[end](;B[cc])(;B[dd]))";
         let c = |row, col| Coord { row, col };
-        let written = with_scoring(text, &[c(0, 1), c(0, 0)], &[c(2, 2)], "W+3.5");
+        let (black, white) = ([c(0, 1), c(0, 0)], [c(2, 2)]);
+        let scoring = Scoring {
+            markup: Some((&black, &white)),
+            note: "arbiter: counted W+3.5",
+            result: None,
+        };
+        let written = with_scoring(text, scoring);
         assert_eq!(
             written,
-            "(;RE[W+3.5]GM[1]SZ[9]C[keep me];B[aa]\n;W[bb]TB[zz]C[end](;B[cc]TB[aa][ba]TW[cc])(;B[dd]))"
+            "(;GM[1]SZ[9]RE[B+R]C[keep me];B[aa]\n;W[bb]TB[zz]C[end](;B[cc]TB[aa][ba]TW[cc]C[arbiter: \
+             counted W+3.5])(;B[dd]))"
         );
         let again = record_of(&written).unwrap();
-        assert_eq!(again.result.as_deref(), Some("W+3.5"));
+        assert_eq!(again.result.as_deref(), Some("B+R"));
         assert_eq!(again.markup.unwrap().black.len(), 2);
-        // A final node's own markup is replaced.
-        let text = "(;SZ[5];B[aa]TW[bb] C[x]TB[cc][dd])";
-        let written = with_scoring(text, &[c(4, 4)], &[], "B+1");
-        assert_eq!(written, "(;RE[B+1]SZ[5];B[aa] C[x]TB[ee])");
+        // Replacing RE is asked for; a final node's own markup is replaced, its comment kept
+        // with the note after it, and a note of an earlier run replaced.
+        let text = "(;SZ[5]RE[W+R];B[aa]TW[bb] C[nice]TB[cc][dd])";
+        let scoring = Scoring {
+            markup: Some((&[c(4, 4)], &[])),
+            note: "arbiter: counted B+1",
+            result: Some("B+1"),
+        };
+        let written = with_scoring(text, scoring);
+        assert_eq!(
+            written,
+            "(;RE[B+1]SZ[5];B[aa] C[nice\n\narbiter: counted B+1]TB[ee])"
+        );
+        let again = with_scoring(
+            &written,
+            Scoring {
+                note: "arbiter: counted B+2",
+                ..scoring
+            },
+        );
+        assert_eq!(
+            again,
+            "(;RE[B+1]SZ[5];B[aa] C[nice\n\narbiter: counted B+2]TB[ee])"
+        );
+        // An unfinished game gets its note and no markup (markup would finish it).
+        let scoring = Scoring {
+            markup: None,
+            note: "arbiter: estimate",
+            result: None,
+        };
+        assert_eq!(
+            with_scoring("(;SZ[5];B[aa])", scoring),
+            "(;SZ[5];B[aa]C[arbiter: estimate])"
+        );
     }
 }

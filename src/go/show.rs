@@ -21,7 +21,7 @@
 use std::io::{self, Write};
 
 use super::dead::{Call, DeadFrom, Estimator};
-use super::judge::{ContestCount, DeadChain, GameJudgement, Hundredths};
+use super::judge::{ContestCount, DeadChain, Ending, GameJudgement, Hundredths};
 use super::rules::Counting;
 use super::scoring::Count;
 use super::{Position, Stone, Territory};
@@ -201,9 +201,13 @@ fn count_line(out: &mut dyn Write, what: &str, black: &str, white: &str) -> io::
 /// When writing fails.
 pub fn explain_game(game: &GameJudgement, style: Style, out: &mut dyn Write) -> io::Result<()> {
     let counted = &game.counted;
+    if !game.finished {
+        writeln!(out, "{}", unfinished_words(game))?;
+    }
+    let what = if game.finished { "" } else { "Estimate: " };
     write!(
         out,
-        "{} under {} rules, komi {}",
+        "{what}{} under {} rules, komi {}",
         game.result, game.rules, game.komi
     )?;
     if game.handicap > 0 {
@@ -211,17 +215,11 @@ pub fn explain_game(game: &GameJudgement, style: Style, out: &mut dyn Write) -> 
     }
     match &game.recorded {
         Some(recorded) if counted.differs() => writeln!(out, " (the record says {recorded}).")?,
-        Some(recorded) => writeln!(out, " (the record says {recorded} too).")?,
+        Some(recorded) if game.finished => writeln!(out, " (the record says {recorded} too).")?,
+        Some(recorded) => writeln!(out, " (the record says {recorded}).")?,
         None => writeln!(out, ".")?,
     }
-    let from = match (game.dead_from, game.estimated_by) {
-        (DeadFrom::Markup, _) => "from the record's markup",
-        (_, Some(Estimator::Network)) => "estimated by the network",
-        (_, Some(Estimator::Playouts)) => "estimated by playouts",
-        (DeadFrom::Estimate | DeadFrom::Playouts, None) => "estimated",
-        (DeadFrom::None, _) => "none asked for",
-        (DeadFrom::List, _) => "as listed",
-    };
+    let from = dead_source(game);
     if game.rules.counting() == Counting::TrompTaylor {
         writeln!(
             out,
@@ -233,6 +231,7 @@ pub fn explain_game(game: &GameJudgement, style: Style, out: &mut dyn Write) -> 
         writeln!(out, "Dead stones ({from}): {}.", game.dead.join(" "))?;
     }
     explain_estimate(game, out)?;
+    explain_marks(game, out)?;
     if !game.seki.is_empty() {
         writeln!(
             out,
@@ -305,6 +304,117 @@ pub fn explain_game(game: &GameJudgement, style: Style, out: &mut dyn Write) -> 
         "  (X O: living stones; x o: dead stones; + -: Black's and White's territory; =: seki; \
          .: neutral)"
     )
+}
+
+/// Why a game is not finished, and what its line therefore says.
+fn unfinished_words(game: &GameJudgement) -> String {
+    let recorded = game.counted.recorded_result();
+    match (game.ending, recorded) {
+        (Ending::Resignation | Ending::Time | Ending::Forfeit, Some(result)) => format!(
+            "The game ended by {} after move {}: the recorded result {result} stands; the \
+             position as it stands is counted below as an estimate only.",
+            match game.ending {
+                Ending::Resignation => "resignation",
+                Ending::Time => "time",
+                _ => "forfeit",
+            },
+            game.moves
+        ),
+        _ => format!(
+            "The game is not finished after move {} (no two passes at the end, no territory \
+             markup): no result, only an estimate of the position as it stands.",
+            game.moves
+        ),
+    }
+}
+
+/// Where the dead stones come from, in words.
+fn dead_source(game: &GameJudgement) -> &'static str {
+    match (game.dead_from, game.estimated_by) {
+        (DeadFrom::Markup, _) => "from the record's markup",
+        (_, Some(Estimator::Network)) => "estimated by the network",
+        (_, Some(Estimator::Playouts)) => "estimated by playouts",
+        (DeadFrom::Estimate | DeadFrom::Playouts, None) => "estimated",
+        (DeadFrom::None, _) => "none asked for",
+    }
+}
+
+/// Writes the groups the user marked dead or alive on top of the source.
+fn explain_marks(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()> {
+    if !game.marked_dead.is_empty() {
+        writeln!(
+            out,
+            "Marked dead by hand (whole chains): {}.",
+            game.marked_dead.join(" ")
+        )?;
+    }
+    if !game.marked_alive.is_empty() {
+        writeln!(
+            out,
+            "Marked alive by hand (whole chains): {}.",
+            game.marked_alive.join(" ")
+        )?;
+    }
+    Ok(())
+}
+
+/// The note a record written back carries in its final node's comment: what arbiter
+/// counted, under which rules, with which dead stones, and what became of the record's `RE`.
+pub fn record_note(game: &GameJudgement, replaced: bool) -> String {
+    let mut note = String::from(super::sgf::NOTE_PREFIX);
+    let terms = format!("under {} rules, komi {}", game.rules, game.komi);
+    if game.finished {
+        note.push_str(&format!("counted {} {terms}", game.result));
+    } else if let Some(recorded) = game.counted.recorded_result() {
+        note.push_str(&format!(
+            "{recorded} as recorded; the position after move {} counts {} {terms}, an estimate",
+            game.moves, game.result
+        ));
+    } else {
+        note.push_str(&format!(
+            "unfinished after move {}: an estimate, not a result, {} {terms}",
+            game.moves, game.result
+        ));
+    }
+    let dead = if game.dead.is_empty() {
+        "none".to_string()
+    } else {
+        game.dead.join(" ")
+    };
+    note.push_str(&format!("; dead stones {}: {dead}", dead_source(game)));
+    if !game.marked_dead.is_empty() {
+        note.push_str(&format!("; marked dead {}", game.marked_dead.join(" ")));
+    }
+    if !game.marked_alive.is_empty() {
+        note.push_str(&format!("; marked alive {}", game.marked_alive.join(" ")));
+    }
+    match (&game.recorded, replaced) {
+        (Some(recorded), true) => note.push_str(&format!("; RE replaced (it said {recorded})")),
+        (Some(recorded), false) => {
+            note.push_str(&format!("; the recorded result {recorded} is kept"));
+        }
+        (None, _) => {}
+    }
+    note.push('.');
+    note
+}
+
+/// The caption under a game's picture: its result, or what stands in for one.
+fn caption(game: &GameJudgement) -> String {
+    let terms = format!("{} rules, komi {}", game.rules, game.komi);
+    if game.finished {
+        return format!("{} ({terms})", game.result);
+    }
+    match game.counted.recorded_result() {
+        Some(recorded) => format!(
+            "{recorded} as recorded; position after move {}: estimate {} ({terms})",
+            game.moves, game.result
+        ),
+        None => format!(
+            "Unfinished after move {}: estimate {} ({terms}), not a result",
+            game.moves, game.result
+        ),
+    }
 }
 
 /// Writes why an estimate called each dead chain dead, the chains it left alive though it was
@@ -412,8 +522,15 @@ pub fn svg_game(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()> {
         2.0 * EDGE + STEP * (height as f64 - 1.0),
     );
     let at = |c: Coord| (EDGE + STEP * c.col as f64, EDGE + STEP * c.row as f64);
-    let mut svg = Svg::new(out, w, h);
+    // A strip under the board says what the picture shows: the result, or the estimate
+    // that stands in for one.
+    const CAPTION: f64 = 26.0;
+    let mut svg = Svg::new(out, w, h + CAPTION);
+    svg.rect(0.0, 0.0, w, h + CAPTION, "#ffffff", None);
     svg.rect(0.0, 0.0, w, h, BOARD, None);
+    let words = caption(game);
+    let size = (w / (words.chars().count() as f64 * 0.6)).min(12.0);
+    svg.text(w / 2.0, h + CAPTION / 2.0, size, "#222222", &words);
     let (right, bottom) = (
         EDGE + STEP * (width as f64 - 1.0),
         EDGE + STEP * (height as f64 - 1.0),

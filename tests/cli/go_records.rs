@@ -79,12 +79,12 @@ fn every_pass_spelling_is_a_pass() {
 
 #[test]
 fn rectangular_and_largest_boards_are_read() {
-    let record = b"(;SZ[13:9]KM[0.5];B[gd])";
+    let record = b"(;SZ[13:9]KM[0.5];B[gd];W[];B[])";
     assert_eq!(
         lines(&["go", "--rules", "chinese", "--dead", "none"], record),
         ["B+116.5"]
     );
-    let record = b"(;SZ[52]KM[0.5];B[ZZ])";
+    let record = b"(;SZ[52]KM[0.5];B[ZZ];W[];B[])";
     assert_eq!(
         lines(&["go", "--rules", "chinese", "--dead", "none"], record),
         ["B+2703.5"]
@@ -170,7 +170,7 @@ fn rules_and_komi_come_from_the_record_unless_given() {
     assert_eq!(lines(&["go", "--komi", "0.5"], record), ["B+24.5"]);
     assert_eq!(lines(&["go", "--rules", "japanese"], record), ["B+16.5"]);
     // Neither recorded: Japanese, no komi.
-    assert_eq!(lines(&["go"], b"(;SZ[5];B[cc])"), ["B+24"]);
+    assert_eq!(lines(&["go"], b"(;SZ[5];B[cc];W[];B[])"), ["B+24"]);
     let record = json(&["go"], b"(;SZ[5]RU[Ancient];B[cc])");
     assert_eq!(record["rules"], "japanese");
 }
@@ -215,7 +215,7 @@ const MARKED: &[u8] = b"(;SZ[9]KM[6.5]RU[Japanese]RE[W+6.5]\
     [ah][bh][ch][dh][eh][fh][gh][hh][ih][ai][bi][ci][di][ei][fi][gi][hi][ii])";
 
 #[test]
-fn dead_stones_from_the_markup_the_estimate_a_list_or_none() {
+fn dead_stones_from_the_markup_the_estimate_marks_or_none() {
     let markup = json(&["go"], MARKED);
     assert_eq!(markup["dead_from"], "markup");
     assert_eq!(markup["dead"], serde_json::json!(["D8"]));
@@ -224,10 +224,24 @@ fn dead_stones_from_the_markup_the_estimate_a_list_or_none() {
     assert_eq!(markup["recorded"], "W+6.5");
     let estimate = json(&["go", "--dead", "estimate"], MARKED);
     assert_eq!(estimate["dead"], markup["dead"]);
-    let listed = json(&["go", "--dead-at", "d8"], MARKED);
+    // Marks toggle whole chains on top of the source, as players click groups on a server.
+    let listed = json(&["go", "--dead", "none", "--dead-at", "d8"], MARKED);
     assert_eq!(
         (listed["dead_from"].clone(), listed["dead"].clone()),
-        ("list".into(), markup["dead"].clone())
+        ("none".into(), markup["dead"].clone())
+    );
+    assert_eq!(listed["marked_dead"], serde_json::json!(["D8"]));
+    let revived = json(&["go", "--alive-at", "D8"], MARKED);
+    assert_eq!(revived["dead_from"], "markup");
+    assert_eq!(revived["dead"], serde_json::json!([]));
+    assert_eq!(revived["marked_alive"], serde_json::json!(["D8"]));
+    // A whole wall marked dead on top of the markup: its nine stones and D8.
+    let wall = json(&["go", "--dead-at", "A6"], MARKED);
+    assert_eq!(
+        wall["dead"].as_array().unwrap().len(),
+        10,
+        "{}",
+        wall["dead"]
     );
     let none = json(&["go", "--dead", "none"], MARKED);
     assert_eq!(none["dead"], serde_json::json!([]));
@@ -235,13 +249,24 @@ fn dead_stones_from_the_markup_the_estimate_a_list_or_none() {
         none["result"], "B+29.5",
         "the black stone spoils White's area"
     );
-    let output = run(&["go", "--dead-at", "E8"], MARKED);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        stderr.contains("game 1: E8, named dead, holds no stone"),
-        "{stderr}"
-    );
+    // Each wrong point its own error.
+    for (option, point, said) in [
+        ("--dead-at", "E8", "E8, marked dead: no stone there"),
+        ("--alive-at", "I5", "I5, marked alive: I is not a Go column"),
+        (
+            "--dead-at",
+            "Z99",
+            "Z99, marked dead: off the 9 x 9 board (columns A to J",
+        ),
+        ("--dead-at", "K1", "K1, marked dead: off the 9 x 9 board"),
+        ("--dead-at", "A10", "A10, marked dead: off the 9 x 9 board"),
+        ("--dead-at", "4D", "4D, marked dead: not a point"),
+    ] {
+        let output = run(&["go", option, point], MARKED);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{point}");
+        assert!(stderr.contains(&format!("game 1: {said}")), "{stderr}");
+    }
 }
 
 // ---- --check and --sgf-out
@@ -291,9 +316,28 @@ fn records_written_back_read_back_with_the_same_count() {
     let output = run(&["go", "--sgf-out", dir.to_str().unwrap()], MARKED);
     assert!(output.status.success());
     let written = std::fs::read_to_string(dir.join("case-1.sgf")).unwrap();
-    assert!(written.starts_with("(;RE[B+1.5]SZ[9]"), "{written}");
+    // The record's own result is kept; the count goes beside it.
+    assert!(
+        written.starts_with("(;SZ[9]KM[6.5]RU[Japanese]RE[W+6.5]"),
+        "{written}"
+    );
     assert!(written.contains("TW["), "{written}");
-    // The dead stone's point is in White's markup, as KGS writes it.
+    assert!(
+        written.contains(
+            "C[arbiter: counted B+1.5 under japanese rules, komi 6.5; dead stones from the \
+             record's markup: D8; the recorded result W+6.5 is kept.]"
+        ),
+        "{written}"
+    );
+    // Asked for, the count replaces RE; the dead stone's point is in White's markup, as
+    // KGS writes it, so the record checks.
+    let output = run(
+        &["go", "--replace-result", "--sgf-out", dir.to_str().unwrap()],
+        MARKED,
+    );
+    assert!(output.status.success());
+    let written = std::fs::read_to_string(dir.join("case-1.sgf")).unwrap();
+    assert!(written.starts_with("(;RE[B+1.5]SZ[9]"), "{written}");
     let output = run(&["go", "--check", "--dead", "markup"], written.as_bytes());
     assert!(output.status.success() && output.stdout.is_empty());
     // A contest position under a rule set gets a record of its own.
