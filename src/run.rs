@@ -490,10 +490,11 @@ impl Judged {
     }
 }
 
-/// An input file opened for reading; a folder is refused.
+/// An input file opened for reading; a folder is refused, and so is a file named `.sgf`
+/// that holds no game tree where one could start (a record is read as one by its name).
 ///
 /// # Errors
-/// When the file cannot be opened or is a folder.
+/// When the file cannot be opened, is a folder, or is named `.sgf` and holds no `(;`.
 pub fn open_file(path: &Path) -> Result<fs::File, FileError> {
     let failed = |error| FileError::Open {
         path: path.to_path_buf(),
@@ -502,6 +503,22 @@ pub fn open_file(path: &Path) -> Result<fs::File, FileError> {
     if path.is_dir() {
         let error = io::Error::new(io::ErrorKind::IsADirectory, "it is a folder");
         return Err(failed(error));
+    }
+    let named_sgf = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+    if named_sgf {
+        use io::Read;
+        let mut head = Vec::new();
+        let file = fs::File::open(path).map_err(failed)?;
+        file.take(1 << 18).read_to_end(&mut head).map_err(failed)?;
+        if !crate::sgf::holds_game(&head) {
+            let error = io::Error::new(
+                io::ErrorKind::InvalidData,
+                "named .sgf, it holds no SGF game tree: no '(;' in its first 256 KiB",
+            );
+            return Err(failed(error));
+        }
     }
     fs::File::open(path).map_err(failed)
 }

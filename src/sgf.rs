@@ -32,18 +32,18 @@ pub struct GameText {
     pub number: usize,
     /// The text, from its `(` to its `)`.
     pub text: String,
-    /// Where it starts in the file: the byte offset and the line.
+    /// Where it starts in the file: the byte offset.
     pub offset: u64,
-    /// The line it starts on.
-    pub line: usize,
+    /// Where it starts in the file: the line and column.
+    pub pos: Pos,
 }
 
 /// Why a collection could not be cut into games.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SyntaxError {
-    /// The file ends inside a value or a game tree.
-    #[error("the file ends inside {0}: the record is truncated")]
-    Truncated(&'static str),
+    /// The file ends inside a value or a game tree (the game starting at the place given).
+    #[error("the file ends inside {0}: the record is truncated (its game starts at {1})")]
+    Truncated(&'static str, Pos),
     /// A `)` that closes nothing.
     #[error("a ')' that closes no '('")]
     Unbalanced,
@@ -58,21 +58,21 @@ pub enum SyntaxError {
 /// Reads an SGF collection one game at a time.
 pub struct Games<R> {
     reader: R,
-    /// Bytes read so far, and the line.
+    /// Bytes read so far, and the line and column reached.
     offset: u64,
-    line: usize,
+    pos: Pos,
     games: usize,
     done: bool,
 }
 
 impl<R: BufRead> Games<R> {
-    /// The games of the collection `reader` holds; `skipped` bytes and lines were read
-    /// before it (blank space and a byte-order mark).
-    pub fn new(reader: R, skipped: u64, line: usize) -> Self {
+    /// The games of the collection `reader` holds; `skipped` bytes were read before it
+    /// (blank space, a byte-order mark, text before the first game), up to `pos`.
+    pub fn new(reader: R, skipped: u64, pos: Pos) -> Self {
         Games {
             reader,
             offset: skipped,
-            line,
+            pos,
             games: 0,
             done: false,
         }
@@ -92,15 +92,15 @@ impl<R: BufRead> Games<R> {
             let close = buf.iter().position(|&b| b == b')');
             match (open, close) {
                 (_, Some(at)) if open.is_none_or(|o| at < o) => {
-                    let (offset, line) = (self.offset + at as u64, self.line + lines(&buf[..at]));
-                    return Err(syntax(game, offset, line, SyntaxError::Unbalanced));
+                    let (offset, pos) = (self.offset + at as u64, step(self.pos, &buf[..at]));
+                    return Err(syntax(game, offset, pos, SyntaxError::Unbalanced));
                 }
                 (Some(at), _) => {
                     let junk = &buf[..at];
                     if game == 0 && junk.iter().any(|b| !b.is_ascii_whitespace()) {
                         let found = crate::input::describe(junk.trim_ascii());
                         let error = SyntaxError::NotAGame(found);
-                        return Err(syntax(game, self.offset, self.line, error));
+                        return Err(syntax(game, self.offset, self.pos, error));
                     }
                     self.advance(at);
                     break;
@@ -112,7 +112,7 @@ impl<R: BufRead> Games<R> {
             }
         }
         self.games += 1;
-        let (start, start_line) = (self.offset, self.line);
+        let (start, start_pos) = (self.offset, self.pos);
         let mut text = Vec::new();
         let mut depth = 0usize;
         // The nodes in a row along the current path, per open tree, and in all.
@@ -129,11 +129,12 @@ impl<R: BufRead> Games<R> {
                 } else {
                     "a game '(...)'"
                 };
+                // Where the reader stopped: the end of the file.
                 return Err(syntax(
                     game,
-                    start,
-                    start_line,
-                    SyntaxError::Truncated(inside),
+                    self.offset,
+                    self.pos,
+                    SyntaxError::Truncated(inside, start_pos),
                 ));
             }
             let mut used = 0;
@@ -175,9 +176,9 @@ impl<R: BufRead> Games<R> {
                             };
                             let message = format!("the game has {what}: not a game record");
                             let offset = self.offset + used as u64 - 1;
-                            let line = self.line + lines(&buf[..used - 1]);
+                            let pos = step(self.pos, &buf[..used - 1]);
                             let error = SyntaxError::TooLarge(message);
-                            return Err(syntax(game, offset, line, error));
+                            return Err(syntax(game, offset, pos, error));
                         }
                     }
                     _ => {}
@@ -189,7 +190,7 @@ impl<R: BufRead> Games<R> {
             if text.len() > MAX_GAME_BYTES {
                 let message = format!("the game is longer than {MAX_GAME_BYTES} bytes");
                 let error = SyntaxError::TooLarge(message);
-                return Err(syntax(game, start, start_line, error));
+                return Err(syntax(game, start, start_pos, error));
             }
             if finished {
                 break;
@@ -201,30 +202,39 @@ impl<R: BufRead> Games<R> {
             number: self.games,
             text,
             offset: start,
-            line: start_line,
+            pos: start_pos,
         }))
     }
 
     fn advance(&mut self, used: usize) {
         if let Ok(buf) = self.reader.fill_buf() {
-            self.line += lines(&buf[..used]);
+            self.pos = step(self.pos, &buf[..used]);
         }
         self.offset += used as u64;
         self.reader.consume(used);
     }
 }
 
-/// The line feeds in `bytes`: how many lines they take the reader past.
-fn lines(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b == b'\n').count()
+/// Where the reader is after `bytes` from `pos`: lines counted by `\n`, columns in
+/// characters (UTF-8's continuation bytes are not counted).
+fn step(mut pos: Pos, bytes: &[u8]) -> Pos {
+    for &b in bytes {
+        if b == b'\n' {
+            pos.line += 1;
+            pos.column = 1;
+        } else if b & 0xc0 != 0x80 {
+            pos.column += 1;
+        }
+    }
+    pos
 }
 
-/// A syntax error of game `game` at `offset` and `line`.
-fn syntax(game: usize, offset: u64, line: usize, error: SyntaxError) -> InputError {
+/// A syntax error of game `game` at byte `offset`, line and column `pos`.
+fn syntax(game: usize, offset: u64, pos: Pos, error: SyntaxError) -> InputError {
     InputError::new(
-        Some(Place::Byte(offset)),
+        Some(Place::Byte { offset, pos }),
         ErrorKind::Unexpected {
-            expected: format!("SGF (line {line})"),
+            expected: "SGF".to_string(),
             found: error.to_string(),
         },
     )
@@ -259,8 +269,9 @@ impl<R: BufRead> Iterator for Games<R> {
     }
 }
 
-/// Whether an input is SGF (its first byte past blank space and a byte-order mark is `(`),
-/// and how many bytes and lines precede it; reads nothing past that byte.
+/// Whether an input is SGF (its first byte past blank space and a byte-order mark is `(`,
+/// or its first buffer holds a game tree's `(;` after some text, which is skipped as SGF
+/// readers skip it), and how many bytes and lines precede the game; reads nothing past it.
 ///
 /// # Errors
 /// When reading fails.
@@ -300,11 +311,18 @@ pub fn sniff(reader: &mut impl BufRead) -> io::Result<Sniffed> {
         at_start = false;
         let blank = buf.iter().take_while(|b| b.is_ascii_whitespace()).count();
         if blank < buf.len() {
-            sniffed.sgf = buf[blank] == b'(';
             sniffed.empty = false;
-            if sniffed.sgf {
-                advance(&mut sniffed, &buf[..blank], &mut at);
-                reader.consume(blank);
+            // A game tree first, or after some text (a line of commentary before a record
+            // is common; no contest format holds a `(`).
+            let start = if buf[blank] == b'(' {
+                Some(blank)
+            } else {
+                game_start(buf)
+            };
+            if let Some(start) = start {
+                sniffed.sgf = true;
+                advance(&mut sniffed, &buf[..start], &mut at);
+                reader.consume(start);
             }
             return Ok(sniffed);
         }
@@ -312,6 +330,20 @@ pub fn sniff(reader: &mut impl BufRead) -> io::Result<Sniffed> {
         advance(&mut sniffed, &buf[..all], &mut at);
         reader.consume(all);
     }
+}
+
+/// Whether `bytes` hold the start of an SGF game tree, `(;` (blank space allowed between).
+pub fn holds_game(bytes: &[u8]) -> bool {
+    game_start(bytes).is_some()
+}
+
+/// Where the first game tree of `bytes` starts: a `(` then, past blank space, a `;`.
+fn game_start(bytes: &[u8]) -> Option<usize> {
+    let opens = bytes.iter().enumerate().filter(|&(_, &b)| b == b'(');
+    opens.map(|(i, _)| i).find(|&i| {
+        let rest = bytes[i + 1..].iter().find(|b| !b.is_ascii_whitespace());
+        rest == Some(&b';')
+    })
 }
 
 /// Steps over blank bytes, in both ways of counting lines (`at` as the contest readers do).
@@ -391,9 +423,12 @@ pub fn parse(game: &GameText) -> Result<sgf_parse::GameTree, InputError> {
 
 fn broken(game: &GameText, why: String) -> InputError {
     InputError::new(
-        Some(Place::Byte(game.offset)),
+        Some(Place::Byte {
+            offset: game.offset,
+            pos: game.pos,
+        }),
         ErrorKind::Unexpected {
-            expected: format!("a game tree (line {})", game.line),
+            expected: "a game tree".to_string(),
             found: format!("a broken one: {why}"),
         },
     )
@@ -433,12 +468,16 @@ mod tests {
     use super::*;
 
     fn games(text: &str) -> Vec<Result<(usize, String, u64), String>> {
-        Games::new(io::BufReader::with_capacity(4, text.as_bytes()), 0, 1)
-            .map(|g| {
-                g.map(|g| (g.number, g.text, g.offset))
-                    .map_err(|e| e.to_string())
-            })
-            .collect()
+        Games::new(
+            io::BufReader::with_capacity(4, text.as_bytes()),
+            0,
+            Pos { line: 1, column: 1 },
+        )
+        .map(|g| {
+            g.map(|g| (g.number, g.text, g.offset))
+                .map_err(|e| e.to_string())
+        })
+        .collect()
     }
 
     #[test]
@@ -458,11 +497,18 @@ mod tests {
     }
 
     #[test]
-    fn a_truncated_record_is_an_error_with_its_offset() {
-        let found = games("(;B[aa];W[");
+    fn a_truncated_record_is_an_error_where_the_reader_stopped() {
+        let found = games("(;B[aa]\n;W[");
         assert_eq!(found.len(), 1);
         let error = found[0].clone().unwrap_err();
-        assert!(error.contains("game 1, byte 0"), "{error}");
+        assert!(
+            error.contains("game 1, line 2, column 4 (byte 11)"),
+            "{error}"
+        );
+        assert!(
+            error.contains("its game starts at line 1, column 1"),
+            "{error}"
+        );
         assert!(error.contains("ends inside a value"), "{error}");
         let found = games("(;B[aa](;W[bb])");
         assert!(found[0].clone().unwrap_err().contains("ends inside a game"));
@@ -473,7 +519,10 @@ mod tests {
         let found = games("(;B[aa]))");
         assert!(found[0].is_ok());
         assert!(
-            found[1].clone().unwrap_err().contains("byte 8: "),
+            found[1]
+                .clone()
+                .unwrap_err()
+                .contains("line 1, column 9 (byte 8): "),
             "{found:?}"
         );
     }

@@ -66,6 +66,22 @@ impl Judging {
     ) -> Result<bool, Failure> {
         // rayon's pool, sized once: every thread a run uses comes from it.
         crate::pool::set_threads(self.jobs());
+        if matches!(judge, Judge::HexSolver(_)) {
+            // A position may take minutes: each answer is written as soon as it is found,
+            // with a spinner on a terminal meanwhile.
+            let progress = Progress::of_solving(self);
+            let mut out = AsItComes {
+                out,
+                bar: &progress.bar,
+            };
+            let result = judge.visit(JudgeInputs {
+                judging: self,
+                records,
+                out: &mut out,
+            });
+            progress.bar.finish_and_clear();
+            return result;
+        }
         judge.visit(JudgeInputs {
             judging: self,
             records,
@@ -250,6 +266,31 @@ fn judge_files<G: Game>(
     Ok(all_good)
 }
 
+/// Output written through at once, line by line, around a spinner that counts the answers.
+struct AsItComes<'a, W> {
+    out: &'a mut W,
+    bar: &'a indicatif::ProgressBar,
+}
+
+impl<W: Write> Write for AsItComes<'_, W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count();
+        self.bar.suspend(|| {
+            self.out.write_all(bytes)?;
+            if lines > 0 {
+                self.out.flush()?;
+            }
+            Ok::<(), io::Error>(())
+        })?;
+        self.bar.inc(lines as u64);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
 /// A progress bar on standard error, drawn only when it is a terminal, the run is long
 /// enough to want one and `--quiet` is not given; otherwise hidden, at no cost.
 struct Progress {
@@ -284,6 +325,16 @@ impl Progress {
             .map_or(0, |meta| meta.len());
         let template = "{spinner} [{bar:40}] {bytes}/{total_bytes} {elapsed} (ETA {eta})";
         Self::new(judging, length, length >= Self::LONG_FILE, template)
+    }
+
+    /// A spinner while positions are solved: the time, and the lines answered.
+    fn of_solving(judging: &Judging) -> Self {
+        let template = "{spinner} solving {elapsed}: {pos} lines answered";
+        let progress = Self::new(judging, 0, true, template);
+        progress
+            .bar
+            .enable_steady_tick(std::time::Duration::from_millis(200));
+        progress
     }
 
     /// A bar over many files.

@@ -77,9 +77,13 @@ enum Command {
         #[arg(long, requires = "solve")]
         moves: bool,
         /// With --solve: give up on a position after this many seconds (its line says
-        /// "unknown", with what was proved).
-        #[arg(long, requires = "solve", value_name = "SECONDS", value_parser = seconds)]
-        budget: Option<Duration>,
+        /// "unknown", with what was proved); 0 for no limit.
+        #[arg(long, requires = "solve", value_name = "SECONDS", value_parser = seconds, default_value = "60")]
+        budget: Duration,
+        /// Judge or solve each record at this move: the position after it (0: before the
+        /// first move), as GNU Go's -L does for Go.
+        #[arg(long, value_name = "N")]
+        at_move: Option<usize>,
         /// With --solve: the transposition table's size in megabytes, for each thread (a
         /// position's moves are solved on --jobs threads, each with a table of its own).
         #[arg(long, requires = "solve", value_name = "MB", default_value_t = crate::hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
@@ -233,20 +237,25 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             moves,
             budget,
             memory,
+            at_move,
         } => {
             let judge = if *solve {
                 Judge::HexSolver(crate::hex::solve::Analysis {
                     settings: crate::hex::solve::Settings {
-                        budget: *budget,
+                        budget: (!budget.is_zero()).then_some(*budget),
                         megabytes: *memory as usize,
                         threads: judging.jobs(),
                         ..Default::default()
                     },
                     to_move: *to_move,
                     moves: *moves,
+                    at_move: *at_move,
                 })
             } else {
-                Judge::Hex(crate::hex::Hex { check: *check })
+                Judge::Hex(crate::hex::Hex {
+                    check: *check,
+                    at_move: *at_move,
+                })
             };
             judging.judge(&judge, None, out)
         }

@@ -141,7 +141,7 @@ impl Game for Go {
             Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
         };
         if sniffed.sgf {
-            let games = Games::new(input, sniffed.skipped, sniffed.pos.line);
+            let games = Games::new(input, sniffed.skipped, sniffed.pos);
             Box::new(games.map(|game| game.map(Raw::Game)))
         } else {
             let positions = super::stanford::cases_from(input, sniffed.token_pos);
@@ -155,7 +155,7 @@ impl Game for Go {
             Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
         };
         if sniffed.sgf {
-            let games = Games::new(input, sniffed.skipped, sniffed.pos.line);
+            let games = Games::new(input, sniffed.skipped, sniffed.pos);
             Box::new(games.map(|game| game.map(|game| Cut::Read(Raw::Game(game)))))
         } else {
             let positions = super::stanford::cut_cases_from(input, sniffed.token_pos);

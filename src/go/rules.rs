@@ -142,31 +142,104 @@ impl RuleSet {
     /// `koPOSITIONALscoreAREAtaxNONEsui1button0`), or `None` for a value arbiter does not
     /// know.
     pub fn from_record(text: &str) -> Option<RuleSet> {
-        let words: String = text
+        let alphanumeric: String = text
             .chars()
             .filter(|c| c.is_ascii_alphanumeric())
             .collect::<String>()
             .to_ascii_lowercase();
-        let word = words.trim_end_matches("rules");
-        if word.contains("score") && word.starts_with("ko") {
-            return RuleSet::from_katago(word);
+        if alphanumeric.contains("score") && alphanumeric.starts_with("ko") {
+            return RuleSet::from_katago(&alphanumeric);
         }
+        // Years and editions (`Japanese 1989`, `AGA 2004`) say nothing of the counting.
+        let letters: String = alphanumeric
+            .chars()
+            .filter(char::is_ascii_alphabetic)
+            .collect();
+        let word = letters
+            .trim_end_matches("rules")
+            .trim_end_matches("rule")
+            .trim_end_matches("ruleset");
+        Self::by_name(word)
+            .or_else(|| Self::by_prefix(word))
+            .or_else(|| Self::by_spelling(word))
+    }
+
+    /// A rule set by one of the names records give it.
+    fn by_name(word: &str) -> Option<RuleSet> {
         Some(match word {
             // Ing's rules (Goe): area counting, situational superko, suicide allowed.
-            "goe" | "ing" => RuleSet::NewZealand,
-            "chineseogs" | "chinesekgs" | "stonescoring" => RuleSet::Chinese,
-            "agabutton" | "bga" | "british" => RuleSet::Aga,
-            "japanese" | "jp" | "jpn" | "japan" | "nihon" | "nihonkiin" | "jgc" => {
-                RuleSet::Japanese
+            "goe" | "ing" | "ings" | "ingsst" => RuleSet::NewZealand,
+            "chineseogs" | "chinesekgs" | "stonescoring" | "area" | "areascoring" => {
+                RuleSet::Chinese
             }
-            "korean" | "kr" | "kor" | "korea" => RuleSet::Korean,
-            "chinese" | "cn" | "chn" | "china" => RuleSet::Chinese,
+            "agabutton" | "bga" | "british" => RuleSet::Aga,
+            "japanese" | "jp" | "jpn" | "japan" | "ja" | "nihon" | "nihonkiin" | "jgc"
+            | "territory" | "territoryscoring" => RuleSet::Japanese,
+            "korean" | "kr" | "kor" | "korea" | "ko" => RuleSet::Korean,
+            "chinese" | "cn" | "chn" | "china" | "zh" => RuleSet::Chinese,
             "aga" | "american" | "us" | "usa" => RuleSet::Aga,
             "nz" | "newzealand" => RuleSet::NewZealand,
-            "tromptaylor" | "tt" => RuleSet::TrompTaylor,
+            "tromptaylor" | "tt" | "cgos" => RuleSet::TrompTaylor,
             _ => return None,
         })
     }
+
+    /// A rule set by the start of a longer name (`Japanese (Nihon Kiin)`, `Korean Baduk`,
+    /// `Ing's SST`).
+    fn by_prefix(word: &str) -> Option<RuleSet> {
+        const PREFIXES: [(&str, RuleSet); 9] = [
+            ("japan", RuleSet::Japanese),
+            ("nihonkiin", RuleSet::Japanese),
+            ("chinese", RuleSet::Chinese),
+            ("korea", RuleSet::Korean),
+            ("aga", RuleSet::Aga),
+            ("american", RuleSet::Aga),
+            ("newzealand", RuleSet::NewZealand),
+            ("ings", RuleSet::NewZealand),
+            ("tromp", RuleSet::TrompTaylor),
+        ];
+        PREFIXES
+            .iter()
+            .find(|(prefix, _)| word.starts_with(prefix))
+            .map(|&(_, rules)| rules)
+    }
+
+    /// A rule set whose full name is within two letters of `word` (`Japaneese`,
+    /// `Chineese`, `Korian`, `Tromp-Tailor`).
+    fn by_spelling(word: &str) -> Option<RuleSet> {
+        const NAMES: [(&str, RuleSet); 5] = [
+            ("japanese", RuleSet::Japanese),
+            ("chinese", RuleSet::Chinese),
+            ("korean", RuleSet::Korean),
+            ("newzealand", RuleSet::NewZealand),
+            ("tromptaylor", RuleSet::TrompTaylor),
+        ];
+        if word.len() < 5 {
+            return None;
+        }
+        NAMES
+            .iter()
+            .find(|(name, _)| edit_distance(word, name) <= 2)
+            .map(|&(_, rules)| rules)
+    }
+}
+
+/// The fewest letters to insert, delete or change to make `a` into `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 impl RuleSet {
@@ -250,7 +323,36 @@ mod tests {
         ] {
             assert_eq!(RuleSet::from_record(text), Some(rules), "{text}");
         }
-        assert_eq!(RuleSet::from_record("Ancient Roman"), None);
+        // Misspellings, editions and longer names, as records write them.
+        for (text, rules) in [
+            ("Japaneese", RuleSet::Japanese),
+            ("japanse", RuleSet::Japanese),
+            ("Japanese (Nihon Kiin)", RuleSet::Japanese),
+            ("Japanese 1989", RuleSet::Japanese),
+            ("Chineese", RuleSet::Chinese),
+            ("Chinese 2017", RuleSet::Chinese),
+            ("Korian", RuleSet::Korean),
+            ("Korean Baduk", RuleSet::Korean),
+            ("AGA 2004", RuleSet::Aga),
+            ("Ing's SST", RuleSet::NewZealand),
+            ("Tromp-Tailor", RuleSet::TrompTaylor),
+            ("New-Zeland", RuleSet::NewZealand),
+            ("CGOS", RuleSet::TrompTaylor),
+            ("territory", RuleSet::Japanese),
+            ("area", RuleSet::Chinese),
+        ] {
+            assert_eq!(RuleSet::from_record(text), Some(rules), "{text}");
+        }
+        for unknown in [
+            "Ancient Roman",
+            "Simple",
+            "Lasker",
+            "",
+            "???",
+            "koFOOscoreBAR",
+        ] {
+            assert_eq!(RuleSet::from_record(unknown), None, "{unknown}");
+        }
         for rules in RuleSet::ALL {
             assert_eq!(rules.name().parse::<RuleSet>(), Ok(rules));
         }

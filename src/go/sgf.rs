@@ -68,7 +68,10 @@ pub fn record(game: &GameText) -> Result<Record, InputError> {
     let tree = collection::parse(game)?;
     let not_go = |e: NotGo| {
         InputError::new(
-            Some(crate::input::Place::Byte(game.offset)),
+            Some(crate::input::Place::Byte {
+                offset: game.offset,
+                pos: game.pos,
+            }),
             crate::input::ErrorKind::Unexpected {
                 expected: "a Go record".to_string(),
                 found: e.to_string(),
@@ -102,7 +105,7 @@ pub fn record_of(text: &str) -> Result<Record, InputError> {
         number: 1,
         text: text.to_string(),
         offset: 0,
-        line: 1,
+        pos: crate::input::Pos { line: 1, column: 1 },
     })
 }
 

@@ -49,11 +49,17 @@ use crate::validate::Report;
 pub struct Hex {
     /// Compare each record's `RE` with the board: write only the games that differ.
     pub check: bool,
+    /// Judge each record at this move (the position after it; 0 for the setup alone);
+    /// `None` for its end.
+    pub at_move: Option<usize>,
 }
 
 impl Hex {
     /// The contest's judge: no options.
-    pub const CONTEST: Hex = Hex { check: false };
+    pub const CONTEST: Hex = Hex {
+        check: false,
+        at_move: None,
+    };
 }
 
 /// What the reader cuts out of a Hex input: a contest board, or a game's text, to be parsed
@@ -128,7 +134,7 @@ impl Game for Hex {
             Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
         };
         if sniffed.sgf {
-            let games = Games::new(input, sniffed.skipped, sniffed.pos.line);
+            let games = Games::new(input, sniffed.skipped, sniffed.pos);
             return Box::new(games.map(|game| game.map(Raw::Sgf)));
         }
         // Blank space before the first token may be left in the input (all of it that was in
@@ -178,7 +184,18 @@ impl Game for Hex {
                 (record, line.game, cut)
             }
         };
-        let replay = record::replay(record).map_err(|e| record_error(e, game))?;
+        let mut record = record;
+        let mut notes = Vec::new();
+        if let Some(at) = self.at_move {
+            let moves = record.cut_at_move(at);
+            if moves < at {
+                notes.push(format!(
+                    "--at-move {at}: the record has {moves} moves; judged at its end"
+                ));
+            }
+        }
+        let mut replay = record::replay_reading_swaps(record).map_err(|e| record_error(e, game))?;
+        replay.notes.extend(notes);
         if let Some(pos) = cut {
             let error = InputError::new(
                 Some(Place::Move {
@@ -206,7 +223,12 @@ impl Game for Hex {
     fn warnings(&self, case: &Case) -> Vec<String> {
         match case {
             Case::Board(_) => Vec::new(),
-            Case::Record(replay) => replay.warnings.iter().map(Warning::to_string).collect(),
+            Case::Record(replay) => replay
+                .notes
+                .iter()
+                .cloned()
+                .chain(replay.warnings.iter().map(Warning::to_string))
+                .collect(),
         }
     }
 

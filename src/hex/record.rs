@@ -213,6 +213,37 @@ impl Record {
         Ok(record)
     }
 
+    /// Cuts the record after its move `at` (0: before the first move, setup kept), so that
+    /// it ends at the position after that move; its `RE`, which speaks of the end, goes with
+    /// the rest when anything is cut. Returns how many moves the whole record has.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::hex::sgf::record_of;
+    ///
+    /// let mut record = record_of("(;GM[11]SZ[3]RE[B+];B[a1];W[b2];B[c3])").unwrap();
+    /// assert_eq!(record.cut_at_move(2), 3);
+    /// assert_eq!(record.moves().count(), 2);
+    /// assert_eq!(record.result, None);
+    /// ```
+    pub fn cut_at_move(&mut self, at: usize) -> usize {
+        let total = self.moves().count();
+        if at < total {
+            let mut moves = 0;
+            let keep = self.events.iter().position(|event| {
+                let here = matches!(event, Event::Move(_)) && moves == at;
+                moves += usize::from(matches!(event, Event::Move(_)));
+                here
+            });
+            if let Some(keep) = keep {
+                self.events.truncate(keep);
+            }
+            self.result = None;
+        }
+        total
+    }
+
     /// The moves, in order.
     pub fn moves(&self) -> impl Iterator<Item = &Move> {
         self.events.iter().filter_map(|event| match event {
@@ -381,6 +412,9 @@ pub struct Replay {
     pub to_move: Option<Stone>,
     /// Moves that break the rules, played as recorded.
     pub warnings: Vec<Warning>,
+    /// How the record was read where it needed reading (a `swap-pieces` read as
+    /// `swap-sides`, a move number past its end), to be told as a warning.
+    pub notes: Vec<String>,
 }
 
 impl Replay {
@@ -402,6 +436,69 @@ impl Replay {
 /// is not square.
 pub fn replay(record: Record) -> Result<Replay, RecordError> {
     replay_watching(record, |_| {})
+}
+
+/// Plays a record out, reading a `swap-pieces` that cannot be meant literally as
+/// `swap-sides`: records in the wild (Olympiad files marked `AP[HexGui:1.0.]`, files
+/// written by Benzene's `twogtp.py`) write `swap-pieces` for a swap of sides. When the record
+/// read literally fails (a later move lands on the mirrored stone) or has a move out of
+/// turn (the first player's colour moves again right after the swap), and read with
+/// `swap-sides` it replays with neither, it is read so, with a note that says why
+/// ([`Replay::notes`]).
+///
+/// # Errors
+/// As [`replay`], of the record read literally.
+///
+/// # Examples
+///
+/// ```
+/// use arbiter::hex::{record, sgf};
+///
+/// // Blue swaps, then Red moves again: only a swap of sides lets Red move now.
+/// let text = "(;FF[4]GM[11]SZ[3];B[a1];W[swap-pieces];B[b2];W[c3])";
+/// let replay = record::replay_reading_swaps(sgf::record_of(text).unwrap()).unwrap();
+/// assert!(replay.notes[0].contains("read as swap-sides"));
+/// assert!(replay.warnings.is_empty());
+/// ```
+pub fn replay_reading_swaps(record: Record) -> Result<Replay, RecordError> {
+    let has_swap_pieces = record.moves().any(|m| m.action == Action::SwapPieces);
+    if !has_swap_pieces {
+        return replay(record);
+    }
+    let literal = replay(record.clone());
+    let out_of_turn = |replay: &Replay| {
+        replay
+            .warnings
+            .iter()
+            .find(|w| w.problem.contains("out of turn"))
+            .map(|w| format!("move {} {}", w.number, w.problem))
+    };
+    let why = match &literal {
+        Err(error) => error.to_string(),
+        Ok(replay) => match out_of_turn(replay) {
+            Some(why) => why,
+            None => return literal,
+        },
+    };
+    let mut sides = record;
+    for event in &mut sides.events {
+        if let Event::Move(m) = event
+            && m.action == Action::SwapPieces
+        {
+            m.action = Action::SwapSides;
+        }
+    }
+    match replay(sides) {
+        Ok(mut replay) if out_of_turn(&replay).is_none() => {
+            let note = format!(
+                "swap-pieces read as swap-sides: read literally, {why} (records marked \
+                 AP[HexGui:1.0.] and written by Benzene's twogtp.py spell a swap of sides so)"
+            );
+            replay.notes.push(note);
+            Ok(replay)
+        }
+        _ => literal,
+    }
 }
 
 /// The board after one move of a record, as [`replay_watching`] shows it.
@@ -462,6 +559,7 @@ pub fn replay_watching(
         side_swaps: play.side_swaps,
         to_move: play.to_move,
         warnings: play.warnings,
+        notes: Vec::new(),
     })
 }
 

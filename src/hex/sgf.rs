@@ -121,7 +121,10 @@ fn not_hex(game: &GameText, error: NotHex) -> InputError {
             .map(|number| Place::Move { number, pos: None }),
         _ => None,
     }
-    .or(Some(Place::Byte(game.offset)));
+    .or(Some(Place::Byte {
+        offset: game.offset,
+        pos: game.pos,
+    }));
     let kind = match error {
         NotHex::Record(record) => ErrorKind::Illegal(Illegal::new(record)),
         other => ErrorKind::Unexpected {
@@ -141,7 +144,7 @@ pub fn record_of(text: &str) -> Result<Record, InputError> {
         number: 1,
         text: text.to_string(),
         offset: 0,
-        line: 1,
+        pos: crate::input::Pos { line: 1, column: 1 },
     })
 }
 

@@ -654,7 +654,10 @@ proptest! {
 /// whatever the bytes, nothing panics.
 fn every_view_of(input: &[u8]) {
     use crate::game::{Game, Notation};
-    let hex = Hex { check: true };
+    let hex = Hex {
+        check: true,
+        ..Hex::CONTEST
+    };
     for raw in hex.read(input) {
         let Ok(raw) = raw else { break };
         let Ok(case) = hex.prepare(raw) else { break };

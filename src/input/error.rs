@@ -40,8 +40,13 @@ impl fmt::Display for Pos {
 pub enum Place {
     /// A line and column of a text.
     Text(Pos),
-    /// A byte offset, for inputs that are not lines of text (a truncated game record).
-    Byte(u64),
+    /// A byte offset with its line and column, for inputs read as bytes (game records).
+    Byte {
+        /// Bytes before the place.
+        offset: u64,
+        /// The line and column.
+        pos: Pos,
+    },
     /// A move of a game record (from 1, setup and moves counted together as the record
     /// lists them), with where its text starts when known.
     Move {
@@ -56,7 +61,7 @@ impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Place::Text(pos) => write!(f, "{pos}"),
-            Place::Byte(offset) => write!(f, "byte {offset}"),
+            Place::Byte { offset, pos } => write!(f, "{pos} (byte {offset})"),
             Place::Move {
                 number,
                 pos: Some(pos),

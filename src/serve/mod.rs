@@ -196,6 +196,7 @@ async fn solve(headers: HeaderMap, body: Body) -> Response {
             },
             to_move: None,
             moves: false,
+            at_move: None,
         });
         solver.visit(Request {
             body: &body,

@@ -92,7 +92,7 @@ proptest! {
     #[test]
     fn hex_sgf_records_never_panic(bytes in input("hex_sgf")) {
         every_view(&Hex::CONTEST, &bytes, true);
-        every_view(&Hex { check: true }, &bytes, true);
+        every_view(&Hex { check: true, ..Hex::CONTEST }, &bytes, true);
     }
 
     #[test]

@@ -430,10 +430,18 @@ fn assert_record_error(input: &[u8], parts: &[&str]) {
 
 #[test]
 fn broken_records_are_errors_naming_the_game_and_the_place() {
-    assert_record_error(b"(;SZ[9];B[aa];W[", &["game 1, byte 0", "truncated"]);
+    // Where the reader stopped: at the end, for a record cut short.
     assert_record_error(
-        b"(;SZ[9];B[aa](;W[bb])",
-        &["game 1, byte 0", "ends inside a game"],
+        b"(;SZ[9];B[aa];W[",
+        &["game 1, line 1, column 17 (byte 16)", "truncated"],
+    );
+    assert_record_error(
+        b"(;SZ[9]\n;B[aa](;W[bb])",
+        &[
+            "game 1, line 2, column 15 (byte 22)",
+            "ends inside a game",
+            "its game starts at line 1, column 1",
+        ],
     );
     assert_record_error(b"(;SZ[9];B[aa]))", &["byte 14", "a ')' that closes no '('"]);
     assert_record_error(b"(;SZ[0];B[aa])", &["game 1", "a board of 0 x 0"]);
@@ -453,7 +461,13 @@ fn broken_records_are_errors_naming_the_game_and_the_place() {
     assert_record_error(b"(;GM[3];B[aa])", &["game 1", "not a game of Go (GM[3])"]);
     assert_record_error(
         b"(\x00\xff\xfe;B[\x01\x02",
-        &["game 1, byte 0", "truncated"],
+        &["game 1, line 1, column 10 (byte 9)", "truncated"],
+    );
+    // A line of commentary before the record is skipped, as readers skip it, and places
+    // count from the file's start.
+    assert_record_error(
+        b"Game 1, commented\n(;SZ[9];B[aa];W[",
+        &["game 1, line 2, column 17 (byte 34)", "truncated"],
     );
 }
 

@@ -629,6 +629,6 @@ fn fuzz_hex_sgf_a_stray_closing_paren_is_placed_on_its_own_line() {
     .unwrap_err();
     assert_eq!(
         error.to_string(),
-        "game 2, byte 313: expected SGF (line 6), found a ')' that closes no '('"
+        "game 2, line 6, column 46 (byte 313): expected SGF, found a ')' that closes no '('"
     );
 }

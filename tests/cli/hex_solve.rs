@@ -51,7 +51,10 @@ fn a_joined_board_is_decided_and_agrees_with_the_judge() {
     // (when it is the side to move, every empty cell is listed as winning: the game is over).
     let input = data("hex", "hex_ts1_input.txt");
     let expected = std::fs::read_to_string(data("hex", "hex_ts1_output.txt")).unwrap();
-    let (_, out) = hex(&["--solve", "--budget", "0", input.to_str().unwrap()], b"");
+    let (_, out) = hex(
+        &["--solve", "--budget", "0.001", input.to_str().unwrap()],
+        b"",
+    );
     let mut checked = 0;
     for (solved, judged) in out.lines().zip(expected.lines()) {
         for winner in ["Red", "Blue"] {
@@ -119,7 +122,7 @@ fn a_longer_game_lost_in_the_middle_names_the_move_and_the_wins_it_missed() {
 
 #[test]
 fn out_of_budget_is_unknown_with_what_was_proved_and_fails() {
-    let (code, out) = hex(&["--solve", "--budget", "0"], empty_board(8).as_bytes());
+    let (code, out) = hex(&["--solve", "--budget", "0.001"], empty_board(8).as_bytes());
     assert_eq!(code, 1);
     assert!(out.starts_with("Red to move: unknown ("), "{out}");
 }

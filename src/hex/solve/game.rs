@@ -33,6 +33,8 @@ pub struct Analysis {
     pub to_move: Option<Stone>,
     /// Analyse records move by move.
     pub moves: bool,
+    /// Solve each record at this move (the position after it); `None` for its end.
+    pub at_move: Option<usize>,
 }
 
 /// One analysed position's answer: its line, and whether the search ran out of time.
@@ -313,7 +315,11 @@ impl Game for Analysis {
     }
 
     fn prepare(&self, raw: Raw) -> Result<Case, InputError> {
-        Hex::CONTEST.prepare(raw)
+        let reader = Hex {
+            at_move: self.at_move,
+            ..Hex::CONTEST
+        };
+        reader.prepare(raw)
     }
 
     fn warnings(&self, case: &Case) -> Vec<String> {
