@@ -86,6 +86,10 @@ pub struct Views {
     /// The name of the input, given to each JSON record as its `file` field (when many files
     /// are judged together).
     pub file: Option<String>,
+    /// The name the input's pictures and records are named after (`game` for `game.sgf`:
+    /// `game.svg`, `game-2.svg`, ...), when many files are judged together; `None` names them
+    /// by case number (`case-1.svg`).
+    pub stem: Option<String>,
 }
 
 impl Views {
@@ -559,9 +563,10 @@ pub struct FileDone {
 /// Judges many files, several at once on the pool's threads ([`crate::pool`]), each on one,
 /// and writes their outputs in the order given, each led by its file's name: `name:` before
 /// each contest line (as grep writes), a `file` field first in each JSON record, game
-/// records as they are. A file that fails is reported and the others are still judged;
-/// `done` hears of each file as its output is written. `views` must hold no folders: their
-/// files are named by case number alone.
+/// records as they are; or, given `outputs`, each file's output into a file of its own
+/// there, named after it ([`Folder::whole`]). Pictures and records are named after their
+/// files too ([`stems`]). A file that fails is reported and the others are still judged;
+/// `done` hears of each file as its output is written.
 ///
 /// # Errors
 /// When the output cannot be written.
@@ -569,32 +574,86 @@ pub fn judge_files<G: Game>(
     game: &G,
     files: &[PathBuf],
     views: &Views,
+    outputs: Option<&Folder>,
     out: &mut impl Write,
     done: &mut dyn FnMut(&Path, FileDone),
 ) -> Result<(), RunError> {
     use rayon::prelude::*;
     let threads = crate::pool::threads();
+    let stems = stems(files);
+    let named: Vec<(&PathBuf, &String)> = files.iter().zip(&stems).collect();
     // A few files a thread at a time: the outputs held at once stay bounded.
-    for chunk in files.chunks(threads * 4) {
+    for chunk in named.chunks(threads * 4) {
         let runs: Vec<(Vec<u8>, FileDone)> = chunk
             .par_iter()
-            .map(|file| judge_file(game, file, views))
+            .map(|(file, stem)| judge_file(game, file, stem, views))
             .collect();
-        for (file, (output, file_done)) in chunk.iter().zip(runs) {
-            write_named(out, &file.display().to_string(), &output, views.format)?;
+        for ((file, stem), (output, mut file_done)) in chunk.iter().zip(runs) {
+            match outputs {
+                Some(folder) => {
+                    let path = folder.whole(stem);
+                    if let Err(error) = fs::write(&path, &output) {
+                        file_done.good = false;
+                        file_done.failure.get_or_insert(FileError::Run {
+                            path,
+                            error: RunError::Output(error),
+                        });
+                    }
+                }
+                None => write_named(out, &file.display().to_string(), &output, views.format)?,
+            }
             done(file, file_done);
         }
     }
     Ok(())
 }
 
+/// The names files' outputs are named after: each file's name without its extension
+/// (`game` for `games/game.sgf`), or, where two files share that name, the whole path with
+/// its separators as `_` (`a_game`, `b_game`).
+///
+/// # Examples
+///
+/// ```
+/// use std::path::PathBuf;
+///
+/// let files = ["a/game.sgf", "b/game.sgf", "c/other.txt"].map(PathBuf::from);
+/// assert_eq!(arbiter::run::stems(&files), ["a_game", "b_game", "other"]);
+/// ```
+pub fn stems(files: &[PathBuf]) -> Vec<String> {
+    let stem = |file: &PathBuf| {
+        file.file_stem()
+            .map_or_else(|| "input".to_string(), |s| s.to_string_lossy().into_owned())
+    };
+    let short: Vec<String> = files.iter().map(stem).collect();
+    files
+        .iter()
+        .zip(&short)
+        .map(|(file, name)| {
+            if short.iter().filter(|other| *other == name).count() == 1 {
+                return name.clone();
+            }
+            let whole = file.with_extension("");
+            let parts: Vec<String> = whole
+                .components()
+                .filter_map(|c| match c {
+                    std::path::Component::Normal(part) => Some(part.to_string_lossy().into_owned()),
+                    _ => None,
+                })
+                .collect();
+            parts.join("_")
+        })
+        .collect()
+}
+
 /// Judges one file of many into memory: its output, and what became of it.
-fn judge_file<G: Game>(game: &G, file: &Path, views: &Views) -> (Vec<u8>, FileDone) {
+fn judge_file<G: Game>(game: &G, file: &Path, stem: &str, views: &Views) -> (Vec<u8>, FileDone) {
     let mut output = Vec::new();
     let mut warnings = Vec::new();
     let mut unfinished = false;
     let views = Views {
         file: Some(file.display().to_string()),
+        stem: Some(stem.to_string()),
         ..views.clone()
     };
     let result = open_file(file).and_then(|input| {
@@ -677,7 +736,7 @@ fn write_views<G: Game>(
         }
     }
     if let Some(pictures) = &views.pictures {
-        let path = pictures.path(number);
+        let path = pictures.path(number, views.stem.as_deref());
         let drawn = write_file(&path, |out| game.draw(case, &judgement, out));
         if let Err(error) = drawn {
             warn(Warning {
@@ -689,20 +748,30 @@ fn write_views<G: Game>(
         }
     }
     if let Some(records) = &views.records {
-        let path = records.path(number);
+        let path = records.path(number, views.stem.as_deref());
+        let mut nothing = None;
         let written = write_file(&path, |out| {
             match game.write_record(case, &judgement, Notation::Sgf, out)? {
-                Written::Record => Ok(()),
-                Written::Nothing(why) => Err(io::Error::other(why)),
+                Written::Record => {}
+                Written::Nothing(why) => nothing = Some(why),
             }
+            Ok(())
         });
-        if let Err(error) = written {
-            warn(Warning {
+        match (written, nothing) {
+            (Err(error), _) => warn(Warning {
                 case: number,
                 game: record_case,
                 message: format!("cannot write the record {}: {error}", path.display()),
                 unfinished: true,
-            });
+            }),
+            // Nothing to write, as `--format sgf` says (an Impossible board has no game).
+            (Ok(()), Some(why)) => warn(Warning {
+                case: number,
+                game: record_case,
+                message: format!("no record {}: {why}", path.display()),
+                unfinished: false,
+            }),
+            (Ok(()), None) => {}
         }
     }
     Ok(verdict)
@@ -870,9 +939,20 @@ impl Folder {
         Ok((folder, removed))
     }
 
-    /// The path of case `number`'s file.
-    pub fn path(&self, number: usize) -> PathBuf {
-        self.dir.join(format!("case-{number}.{}", self.extension))
+    /// The path of case `number`'s file: `case-N.<extension>`, or, named after its input
+    /// file's `stem`, `stem.<extension>` for the first case and `stem-N.<extension>` after.
+    pub fn path(&self, number: usize, stem: Option<&str>) -> PathBuf {
+        let name = match stem {
+            None => format!("case-{number}"),
+            Some(stem) if number == 1 => stem.to_string(),
+            Some(stem) => format!("{stem}-{number}"),
+        };
+        self.dir.join(format!("{name}.{}", self.extension))
+    }
+
+    /// The path of a whole input's output, named after its file's `stem`.
+    pub fn whole(&self, stem: &str) -> PathBuf {
+        self.dir.join(format!("{stem}.{}", self.extension))
     }
 }
 

@@ -88,6 +88,7 @@ pub fn every_view<G: Game>(game: &G, input: &[u8], round_trip: bool) -> Checked 
         records: None,
         style: Style { color: false },
         file: None,
+        stem: None,
     };
     let _ = run(game, input, &mut io::sink(), &views, &mut |_| {});
     // Read for threads through a buffer that cuts the input into several pieces, and in one.

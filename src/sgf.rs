@@ -282,6 +282,7 @@ pub fn sniff(reader: &mut impl BufRead) -> io::Result<Sniffed> {
         pos: Pos { line: 1, column: 1 },
         token_pos: Pos { line: 1, column: 1 },
         empty: true,
+        text_first: false,
     };
     let mut at_start = true;
     // The place as the contest readers count lines.
@@ -312,17 +313,13 @@ pub fn sniff(reader: &mut impl BufRead) -> io::Result<Sniffed> {
         let blank = buf.iter().take_while(|b| b.is_ascii_whitespace()).count();
         if blank < buf.len() {
             sniffed.empty = false;
-            // A game tree first, or after some text (a line of commentary before a record
-            // is common; no contest format holds a `(`).
-            let start = if buf[blank] == b'(' {
-                Some(blank)
-            } else {
-                game_start(buf)
-            };
-            if let Some(start) = start {
-                sniffed.sgf = true;
-                advance(&mut sniffed, &buf[..start], &mut at);
-                reader.consume(start);
+            sniffed.sgf = buf[blank] == b'(';
+            // Contest inputs start with a number; anything else may be a record after a
+            // line of commentary ([`look_past_text`]).
+            sniffed.text_first = !sniffed.sgf && !buf[blank].is_ascii_digit();
+            if sniffed.sgf {
+                advance(&mut sniffed, &buf[..blank], &mut at);
+                reader.consume(blank);
             }
             return Ok(sniffed);
         }
@@ -376,6 +373,33 @@ pub struct Sniffed {
     pub token_pos: Pos,
     /// The input has nothing but blank space.
     pub empty: bool,
+    /// The first byte past blank space is neither a `(` nor a digit: text that may come
+    /// before a record.
+    pub text_first: bool,
+}
+
+/// The most bytes [`look_past_text`] reads for a game tree after some text.
+pub const TEXT_BEFORE_A_GAME: u64 = 64 << 10;
+
+/// For an input that starts with text ([`Sniffed::text_first`]): reads up to
+/// [`TEXT_BEFORE_A_GAME`] bytes looking for a game tree's `(;`, as SGF readers skip text
+/// before the first game. Returns the bytes read from the game's `(` on (with `sniffed` moved
+/// past the text, and marked SGF), or all of them when there is no game, to be read before the
+/// rest of the input. The bytes read are the same whatever the reader's buffer.
+///
+/// # Errors
+/// When reading fails.
+pub fn look_past_text(sniffed: &mut Sniffed, reader: &mut impl BufRead) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    reader.take(TEXT_BEFORE_A_GAME).read_to_end(&mut head)?;
+    if let Some(start) = game_start(&head) {
+        let mut at = Cursor::start();
+        advance(sniffed, &head[..start], &mut at);
+        sniffed.sgf = true;
+        head.drain(..start);
+    }
+    Ok(head)
 }
 
 /// A text as an SGF value: `]` and `\` escaped with a backslash.

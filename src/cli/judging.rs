@@ -34,9 +34,16 @@ pub(super) struct Judging {
     #[arg(long, value_enum, default_value_t = Format::Contest)]
     format: Format,
     /// Also draw each case as an SVG picture, DIR/case-1.svg, DIR/case-2.svg, ... (pictures
-    /// of an earlier run there are removed first).
+    /// of an earlier run named so are removed first); with many input files, each named
+    /// after its file: DIR/game.svg, and DIR/game-2.svg for its second case.
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+    /// Write each input file's output (in the --format chosen) to a file of its own in DIR,
+    /// named after it, in place of standard output: game.sgf gives DIR/game.sgf with
+    /// --format sgf, DIR/game.trmph, DIR/game.jsonl or DIR/game.txt with the others
+    /// (standard input gives DIR/stdin.EXT).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
     /// Colour the explanations: auto (when writing to a terminal and NO_COLOR is not set),
     /// always, or never.
     #[arg(long, value_enum, default_value_t = clap::ColorChoice::Auto)]
@@ -130,7 +137,49 @@ impl Judging {
             records: folder(records, "sgf", "records")?,
             style: self.style(),
             file: None,
+            stem: None,
         })
+    }
+
+    /// The folder `--out` writes each input's output into, made ready; the output files
+    /// must not be input files.
+    fn outputs<G: Game>(&self) -> Result<Option<Folder>, Failure> {
+        let Some(dir) = self.out.as_deref() else {
+            return Ok(None);
+        };
+        let extension = match self.format {
+            Format::Contest => "txt",
+            #[cfg(feature = "serde")]
+            Format::Json => "jsonl",
+            Format::Sgf => "sgf",
+            Format::Trmph => "trmph",
+        };
+        let (folder, _) = Folder::prepare(dir, extension, "outputs")?;
+        let inputs: Vec<PathBuf> = if self.files.is_empty() {
+            Vec::new()
+        } else {
+            self.files.clone()
+        };
+        for (file, stem) in inputs.iter().zip(run::stems(&inputs)) {
+            let written = folder.whole(&stem);
+            let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+                (Ok(a), Ok(b)) => a == b,
+                _ => false,
+            };
+            if same(file, &written) {
+                let message = format!(
+                    "--out {}: the output {} would overwrite its input",
+                    dir.display(),
+                    written.display()
+                );
+                return Err(usage(
+                    G::NAME,
+                    clap::error::ErrorKind::ArgumentConflict,
+                    message,
+                ));
+            }
+        }
+        Ok(Some(folder))
     }
 
     /// The one input named (`None` for standard input, also named "-").
@@ -193,6 +242,35 @@ fn judge_input<G: Game>(
 ) -> Result<bool, Failure> {
     let views = judging.views::<G>(records)?;
     let file = judging.input();
+    if let Some(outputs) = judging.outputs::<G>()? {
+        let stem = file.map_or_else(
+            || "stdin".to_string(),
+            |f| run::stems(&[f.to_path_buf()])[0].clone(),
+        );
+        let path = outputs.whole(&stem);
+        let created = std::fs::File::create(&path).map_err(|error| run::FileError::Run {
+            path: path.clone(),
+            error: run::RunError::Output(error),
+        })?;
+        let mut written = io::BufWriter::new(created);
+        let good = judge_one(game, judging, views, file, &mut written)?;
+        written.flush().map_err(|error| run::FileError::Run {
+            path,
+            error: run::RunError::Output(error),
+        })?;
+        return Ok(good);
+    }
+    judge_one(game, judging, views, file, out)
+}
+
+/// Judges one input into `out`.
+fn judge_one<G: Game>(
+    game: &G,
+    judging: &Judging,
+    views: Views,
+    file: Option<&Path>,
+    out: &mut impl Write,
+) -> Result<bool, Failure> {
     let source: Box<dyn Read + Send> = match file {
         Some(path) => Box::new(run::open_file(path)?),
         None => Box::new(io::stdin()),
@@ -239,29 +317,30 @@ fn judge_files<G: Game>(
     records: Option<&Path>,
     out: &mut impl Write,
 ) -> Result<bool, Failure> {
-    if judging.svg.is_some() || records.is_some() {
-        let message = "pictures and records are named by case number: give one input file";
-        return Err(usage(
-            G::NAME,
-            clap::error::ErrorKind::ArgumentConflict,
-            message,
-        ));
-    }
-    let views = judging.views::<G>(None)?;
+    let views = judging.views::<G>(records)?;
+    let outputs = judging.outputs::<G>()?;
     let progress = Progress::of_files(judging, judging.files.len());
     let mut all_good = true;
-    run::judge_files(game, &judging.files, &views, out, &mut |file, done| {
-        progress.bar.suspend(|| {
-            for warning in &done.warnings {
-                eprintln!("arbiter: {}: warning: {warning}", file.display());
-            }
-            if let Some(failure) = &done.failure {
-                eprintln!("arbiter: {failure}");
-            }
-        });
-        all_good &= done.good;
-        progress.bar.inc(1);
-    })?;
+    let files = &judging.files;
+    run::judge_files(
+        game,
+        files,
+        &views,
+        outputs.as_ref(),
+        out,
+        &mut |file, done| {
+            progress.bar.suspend(|| {
+                for warning in &done.warnings {
+                    eprintln!("arbiter: {}: warning: {warning}", file.display());
+                }
+                if let Some(failure) = &done.failure {
+                    eprintln!("arbiter: {failure}");
+                }
+            });
+            all_good &= done.good;
+            progress.bar.inc(1);
+        },
+    )?;
     progress.bar.finish_and_clear();
     Ok(all_good)
 }

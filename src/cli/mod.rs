@@ -63,6 +63,11 @@ enum Command {
         /// sides): write only the games that differ, and exit with 1 if any do.
         #[arg(long, conflicts_with = "solve")]
         check: bool,
+        /// Also write each case as an SGF record into DIR (a legal game reaching each board
+        /// that is not Impossible, or the record itself normalised): DIR/case-1.sgf, ... for
+        /// one input; DIR/NAME.sgf for each of many input files.
+        #[arg(long, value_name = "DIR", conflicts_with = "solve")]
+        sgf_out: Option<PathBuf>,
         /// Solve each position (a board, or a record's final position) with perfect play:
         /// "Red to move: Red wins with c3 d2", "Blue to move: Red wins", or "unknown" when the
         /// budget runs out (exit status 1).
@@ -80,9 +85,9 @@ enum Command {
         /// "unknown", with what was proved); 0 for no limit.
         #[arg(long, requires = "solve", value_name = "SECONDS", value_parser = seconds, default_value = "60")]
         budget: Duration,
-        /// Judge or solve each record at this move: the position after it (0: before the
-        /// first move), as GNU Go's -L does for Go.
-        #[arg(long, value_name = "N")]
+        /// Judge or solve each record at move N, as GNU Go's -L does for Go: the position
+        /// in which move N is to be played, the moves before it played (1: the setup alone).
+        #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
         at_move: Option<usize>,
         /// With --solve: the transposition table's size in megabytes, for each thread (a
         /// position's moves are solved on --jobs threads, each with a table of its own).
@@ -124,9 +129,10 @@ enum Command {
         /// Groups to mark alive on top of the source (after --dead-at): --alive-at C3.
         #[arg(long, value_delimiter = ',', value_name = "POINTS")]
         alive_at: Vec<String>,
-        /// Judge each record at this move: the position after it (0: before the first
-        /// move), as GNU Go's -L. A game cut before its end is unfinished: an estimate.
-        #[arg(long, value_name = "N")]
+        /// Judge each record at move N, as GNU Go's -L: the position in which move N is to
+        /// be played, the moves before it played (1: the setup alone). A game cut before its
+        /// end is unfinished: an estimate.
+        #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
         at_move: Option<usize>,
         /// The network that estimates dead stones: a KataGo model file (.bin.gz, model
         /// version 8, as KataGo's g170 networks) in place of the built-in 6-block one.
@@ -232,6 +238,7 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
         Command::Hex {
             judging,
             check,
+            sgf_out,
             solve,
             to_move,
             moves,
@@ -257,7 +264,7 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
                     at_move: *at_move,
                 })
             };
-            judging.judge(&judge, None, out)
+            judging.judge(&judge, sgf_out.as_deref(), out)
         }
         Command::Gioco(judging) => judging.judge(&GameName::Gioco.judge(), None, out),
         Command::Go {

@@ -7,7 +7,7 @@
 //!
 //! by the contest's rule or by a rule set, as the judge's options say ([`super::judge`]).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use super::dead::{DeadFrom, Estimator};
 use super::judge::Choice;
@@ -19,7 +19,7 @@ use crate::game::{Cases, Game, Notation, Pieces, Written};
 use crate::grid::Coord;
 use crate::input::{CaseTexts, Cut, ErrorKind, Illegal, InputError, Place};
 use crate::render::Style;
-use crate::sgf::{Games, sniff};
+use crate::sgf::{Games, Sniffed, look_past_text, sniff};
 use crate::validate::Report;
 
 /// Go scoring with its options: what counts ([`Scoring`]), and whether records are checked.
@@ -44,8 +44,8 @@ pub struct Go {
     pub scoring: Scoring,
     /// Compare each record's `RE` with the count: write only the games that differ.
     pub check: bool,
-    /// Judge each record at this move (the position after it; 0 for the setup alone), as
-    /// GNU Go's `-L`; `None` for its end.
+    /// Judge each record at this move, as GNU Go's `-L`: the position in which move N is to
+    /// be played, the moves before it played (1: the setup alone); `None` for its end.
     pub at_move: Option<usize>,
     /// Records written back get the count as their `RE` (a finished game's only), in place
     /// of the recorded result.
@@ -80,16 +80,18 @@ fn replay_game(go: &Go, game: crate::sgf::GameText) -> Result<Case, InputError> 
     let number = game.number;
     record.source = Some(game.text);
     let (rules, _, warning) = go.scoring.rules_of(&record);
-    let mut notes: Vec<String> = warning.into_iter().collect();
+    let mut notes: Vec<String> = std::mem::take(&mut record.notes);
+    notes.extend(warning);
     let cut = match go.at_move {
         Some(at) => {
-            let moves = record.cut_at_move(at);
-            if moves < at {
+            let played = at.saturating_sub(1);
+            let moves = record.cut_at_move(played);
+            if moves < played {
                 notes.push(format!(
                     "--at-move {at}: the record has {moves} moves; judged at its end"
                 ));
             }
-            at < moves
+            played < moves
         }
         None => false,
     };
@@ -118,6 +120,34 @@ fn record_error(error: RecordError, game: usize) -> InputError {
     InputError::new(place, ErrorKind::Illegal(Illegal::new(error))).in_game(game)
 }
 
+/// The cases of an input whose start has been sniffed: games of an SGF collection, or
+/// contest positions.
+fn read_sniffed<'a>(sniffed: Sniffed, input: impl BufRead + 'a) -> Cases<'a, Raw> {
+    if sniffed.sgf {
+        let games = Games::new(input, sniffed.skipped, sniffed.pos);
+        Box::new(games.map(|game| game.map(Raw::Game)))
+    } else {
+        let positions = super::stanford::cases_from(input, sniffed.token_pos);
+        Box::new(positions.map(|position| position.map(Raw::Position)))
+    }
+}
+
+/// [`read_sniffed`] for threads: contest positions cut at a glance.
+fn cut_sniffed<'a>(sniffed: Sniffed, input: impl BufRead + 'a) -> Pieces<'a, Raw> {
+    if sniffed.sgf {
+        let games = Games::new(input, sniffed.skipped, sniffed.pos);
+        Box::new(games.map(|game| game.map(|game| Cut::Read(Raw::Game(game)))))
+    } else {
+        let positions = super::stanford::cut_cases_from(input, sniffed.token_pos);
+        Box::new(positions.map(|piece| {
+            piece.map(|piece| match piece {
+                Cut::Read(position) => Cut::Read(Raw::Position(position)),
+                Cut::Texts(texts) => Cut::Texts(texts),
+            })
+        }))
+    }
+}
+
 /// What the reader cuts out of a Go input: a contest position, or a game's text, to be parsed
 /// and replayed by [`Game::prepare`].
 #[derive(Clone, Debug)]
@@ -136,36 +166,33 @@ impl Game for Go {
     type Judgement = Judgement;
 
     fn read<'a, R: BufRead + 'a>(&'a self, mut input: R) -> Cases<'a, Raw> {
-        let sniffed = match sniff(&mut input) {
+        let mut sniffed = match sniff(&mut input) {
             Ok(sniffed) => sniffed,
             Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
         };
-        if sniffed.sgf {
-            let games = Games::new(input, sniffed.skipped, sniffed.pos);
-            Box::new(games.map(|game| game.map(Raw::Game)))
-        } else {
-            let positions = super::stanford::cases_from(input, sniffed.token_pos);
-            Box::new(positions.map(|position| position.map(Raw::Position)))
+        if sniffed.text_first {
+            let head = match look_past_text(&mut sniffed, &mut input) {
+                Ok(head) => head,
+                Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
+            };
+            return read_sniffed(sniffed, io::Cursor::new(head).chain(input));
         }
+        read_sniffed(sniffed, input)
     }
 
     fn read_for_threads<'a, R: BufRead + 'a>(&'a self, mut input: R) -> Pieces<'a, Raw> {
-        let sniffed = match sniff(&mut input) {
+        let mut sniffed = match sniff(&mut input) {
             Ok(sniffed) => sniffed,
             Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
         };
-        if sniffed.sgf {
-            let games = Games::new(input, sniffed.skipped, sniffed.pos);
-            Box::new(games.map(|game| game.map(|game| Cut::Read(Raw::Game(game)))))
-        } else {
-            let positions = super::stanford::cut_cases_from(input, sniffed.token_pos);
-            Box::new(positions.map(|piece| {
-                piece.map(|piece| match piece {
-                    Cut::Read(position) => Cut::Read(Raw::Position(position)),
-                    Cut::Texts(texts) => Cut::Texts(texts),
-                })
-            }))
+        if sniffed.text_first {
+            let head = match look_past_text(&mut sniffed, &mut input) {
+                Ok(head) => head,
+                Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
+            };
+            return cut_sniffed(sniffed, io::Cursor::new(head).chain(input));
         }
+        cut_sniffed(sniffed, input)
     }
 
     fn read_texts(&self, texts: CaseTexts) -> Cases<'_, Raw> {

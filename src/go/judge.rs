@@ -210,15 +210,14 @@ impl Ending {
     /// assert_eq!(ending("(;SZ[9]RE[B+2.5];B[ee]TB[aa])"), Ending::Markup);
     /// ```
     pub fn of(record: &record::Record, cut: bool) -> Ending {
-        if !cut {
-            if let Some(Recorded::Win { how, .. }) = record.result.as_deref().map(Recorded::read) {
-                let how = how.trim().to_ascii_lowercase();
-                match how.chars().next() {
-                    Some('r') => return Ending::Resignation,
-                    Some('t') => return Ending::Time,
-                    Some('f') => return Ending::Forfeit,
-                    _ => {}
-                }
+        if !cut
+            && let Some(Recorded::Win { how, .. }) = record.result.as_deref().map(Recorded::read)
+        {
+            match how.trim().to_ascii_lowercase().chars().next() {
+                Some('r') => return Ending::Resignation,
+                Some('t') => return Ending::Time,
+                Some('f') => return Ending::Forfeit,
+                _ => {}
             }
         }
         let mut moves = record.events.iter().rev().filter_map(|e| match e {

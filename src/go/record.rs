@@ -52,6 +52,9 @@ pub struct Record {
     pub markup: Option<Markup>,
     /// The record's text, when it was read from one (to write it back with the scoring).
     pub source: Option<String>,
+    /// How the reader read what needed reading (a komi in another unit), to be told as a
+    /// warning.
+    pub notes: Vec<String>,
 }
 
 impl Record {

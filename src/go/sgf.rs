@@ -157,7 +157,7 @@ fn convert(root: &SgfNode<Prop>) -> Result<Record, NotGo> {
                         at,
                     });
                 }
-                Prop::KM(komi) => record.komi = Some(komi_of(*komi)),
+                Prop::KM(komi) => record.komi = Some(komi_read(*komi, &mut record.notes)),
                 Prop::HA(handicap) => record.handicap = (*handicap).clamp(0, 2704) as usize,
                 Prop::RU(text) => record.rules = Some(text.text.clone()),
                 Prop::RE(text) => record.result = Some(text.text.clone()),
@@ -183,7 +183,7 @@ fn convert(root: &SgfNode<Prop>) -> Result<Record, NotGo> {
                     "KM" => {
                         let text = values.join("").replace(',', ".");
                         if let Ok(komi) = text.trim().parse::<f64>() {
-                            record.komi = Some(komi_of(komi));
+                            record.komi = Some(komi_read(komi, &mut record.notes));
                         }
                     }
                     _ => {}
@@ -208,6 +208,27 @@ fn convert(root: &SgfNode<Prop>) -> Result<Record, NotGo> {
         });
     }
     Ok(record)
+}
+
+/// Komi as a record writes it: points, or, from a hundred up, hundredths of a point, as the
+/// Fox Go Server writes it (`KM[650]` for 6.5), or hundredths of a stone under area
+/// counting (`KM[375]`: 3.75 stones, 7.5 points). Such a reading is noted.
+fn komi_read(value: f64, notes: &mut Vec<String>) -> Komi {
+    if value.abs() < 100.0 || !value.is_finite() {
+        return komi_of(value);
+    }
+    let hundredths = value / 100.0;
+    let (points, unit) = if (hundredths * 2.0).fract() == 0.0 {
+        (hundredths, "hundredths of a point")
+    } else {
+        (hundredths * 2.0, "hundredths of a stone, two points each")
+    };
+    let komi = komi_of(points);
+    notes.push(format!(
+        "KM[{value}] read as komi {komi}: no board needs such a komi, and the Fox Go Server \
+         writes komi in {unit}"
+    ));
+    komi
 }
 
 /// Komi from SGF's real number, to the nearest half point.

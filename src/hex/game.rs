@@ -27,7 +27,7 @@ use crate::game::{Cases, Game, Notation, Written};
 use crate::grid::Coord;
 use crate::input::{ErrorKind, Illegal, InputError, Place, Pos};
 use crate::render::Style;
-use crate::sgf::{GameText, Games, sniff};
+use crate::sgf::{GameText, Games, Sniffed, look_past_text, sniff};
 use crate::validate::Report;
 
 /// The Hex judge with its options.
@@ -49,8 +49,8 @@ use crate::validate::Report;
 pub struct Hex {
     /// Compare each record's `RE` with the board: write only the games that differ.
     pub check: bool,
-    /// Judge each record at this move (the position after it; 0 for the setup alone);
-    /// `None` for its end.
+    /// Judge each record at this move, as GNU Go's `-L` does for Go: the position in which
+    /// move N is to be played (1: the setup alone); `None` for its end.
     pub at_move: Option<usize>,
 }
 
@@ -60,6 +60,39 @@ impl Hex {
         check: false,
         at_move: None,
     };
+}
+
+/// The cases of an input whose start has been sniffed: games of an SGF collection, trmph
+/// links, or contest boards, told apart by their first bytes.
+fn read_sniffed<'a>(sniffed: Sniffed, mut input: impl BufRead + 'a) -> Cases<'a, Raw> {
+    if sniffed.sgf {
+        let games = Games::new(input, sniffed.skipped, sniffed.pos);
+        return Box::new(games.map(|game| game.map(Raw::Sgf)));
+    }
+    // Blank space before the first token may be left in the input (all of it that was in
+    // the reader's buffer with the token): look past it, so that the format found is the
+    // same whatever the buffer.
+    let blank = match input.fill_buf() {
+        Ok(buf) => buf.iter().take_while(|b| b.is_ascii_whitespace()).count() as u64,
+        Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
+    };
+    let mut head = Vec::new();
+    if let Err(e) = input
+        .by_ref()
+        .take(blank + SNIFF_BYTES)
+        .read_to_end(&mut head)
+    {
+        return Box::new(std::iter::once(Err(InputError::io(e))));
+    }
+    let trmph = super::trmph::looks_like(&head);
+    let input = io::Cursor::new(head).chain(input);
+    if trmph {
+        let lines = super::trmph::lines(input, sniffed.pos);
+        Box::new(lines.map(|line| line.map(Raw::Trmph)))
+    } else {
+        let boards = gcj::cases_from(input, sniffed.token_pos);
+        Box::new(boards.map(|board| board.map(Raw::Board)))
+    }
 }
 
 /// What the reader cuts out of a Hex input: a contest board, or a game's text, to be parsed
@@ -129,38 +162,18 @@ impl Game for Hex {
     const NOTATIONS: &'static [Notation] = &[Notation::Sgf, Notation::Trmph];
 
     fn read<'a, R: BufRead + 'a>(&'a self, mut input: R) -> Cases<'a, Raw> {
-        let sniffed = match sniff(&mut input) {
+        let mut sniffed = match sniff(&mut input) {
             Ok(sniffed) => sniffed,
             Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
         };
-        if sniffed.sgf {
-            let games = Games::new(input, sniffed.skipped, sniffed.pos);
-            return Box::new(games.map(|game| game.map(Raw::Sgf)));
+        if sniffed.text_first {
+            let head = match look_past_text(&mut sniffed, &mut input) {
+                Ok(head) => head,
+                Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
+            };
+            return read_sniffed(sniffed, io::Cursor::new(head).chain(input));
         }
-        // Blank space before the first token may be left in the input (all of it that was in
-        // the reader's buffer with the token): look past it, so that the format found is the
-        // same whatever the buffer.
-        let blank = match input.fill_buf() {
-            Ok(buf) => buf.iter().take_while(|b| b.is_ascii_whitespace()).count() as u64,
-            Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
-        };
-        let mut head = Vec::new();
-        if let Err(e) = input
-            .by_ref()
-            .take(blank + SNIFF_BYTES)
-            .read_to_end(&mut head)
-        {
-            return Box::new(std::iter::once(Err(InputError::io(e))));
-        }
-        let trmph = super::trmph::looks_like(&head);
-        let input = io::Cursor::new(head).chain(input);
-        if trmph {
-            let lines = super::trmph::lines(input, sniffed.pos);
-            Box::new(lines.map(|line| line.map(Raw::Trmph)))
-        } else {
-            let boards = gcj::cases_from(input, sniffed.token_pos);
-            Box::new(boards.map(|board| board.map(Raw::Board)))
-        }
+        read_sniffed(sniffed, input)
     }
 
     fn weight(&self, raw: &Raw) -> usize {
@@ -187,8 +200,9 @@ impl Game for Hex {
         let mut record = record;
         let mut notes = Vec::new();
         if let Some(at) = self.at_move {
-            let moves = record.cut_at_move(at);
-            if moves < at {
+            let played = at.saturating_sub(1);
+            let moves = record.cut_at_move(played);
+            if moves < played {
                 notes.push(format!(
                     "--at-move {at}: the record has {moves} moves; judged at its end"
                 ));

@@ -454,8 +454,9 @@ pub fn replay(record: Record) -> Result<Replay, RecordError> {
 /// ```
 /// use arbiter::hex::{record, sgf};
 ///
-/// // Blue swaps, then Red moves again: only a swap of sides lets Red move now.
-/// let text = "(;FF[4]GM[11]SZ[3];B[a1];W[swap-pieces];B[b2];W[c3])";
+/// // Blue swaps, then Blue moves again: only a swap of sides (the first player now holds
+/// // Blue) lets Blue move now.
+/// let text = "(;FF[4]GM[11]SZ[3];B[a1];W[swap-pieces];W[b2];B[c3])";
 /// let replay = record::replay_reading_swaps(sgf::record_of(text).unwrap()).unwrap();
 /// assert!(replay.notes[0].contains("read as swap-sides"));
 /// assert!(replay.warnings.is_empty());

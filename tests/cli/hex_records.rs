@@ -496,3 +496,90 @@ fn a_ten_megabyte_trmph_line_is_an_error_at_its_first_broken_move() {
         endless.stderr
     );
 }
+
+// ---- Records as they are found (see SOURCES: PlayHex's own, and swap-pieces for swap-sides)
+
+#[test]
+fn swap_pieces_that_only_replays_as_swap_sides_is_read_so_with_a_warning() {
+    let path = records("swap-pieces-for-swap-sides.sgf");
+    let output = run(&["hex", &path], b"");
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "Red wins\nNobody wins\n"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // Why, each time: a colour that moves again at once, or a move onto the mirrored stone.
+    assert!(
+        stderr.contains(
+            "game 1: swap-pieces read as swap-sides: read literally, move 3 Blue moved out of turn"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "game 2: swap-pieces read as swap-sides: read literally, c2 is played onto a blue stone"
+        ),
+        "{stderr}"
+    );
+    // Read so, the record agrees with its RE: the second player, Red after the swap, won.
+    assert_eq!(hex(&["--check", &path], b""), "");
+    // A swap-pieces that replays literally is read literally: PlayHex writes it so.
+    let playhex = run(&["hex", &records("playhex-2024-08-27.sgf")], b"");
+    assert!(playhex.status.success() && playhex.stderr.is_empty());
+    let judged = json(&["--explain", &records("playhex-2024-08-27.sgf")], b"");
+    assert!(
+        judged[0]["explanation"]
+            .as_str()
+            .unwrap()
+            .contains("\n 1   . b . "),
+        "a2 moved to its mirror b1: {}",
+        judged[0]["explanation"]
+    );
+}
+
+#[test]
+fn at_move_n_judges_and_solves_the_position_move_n_is_played_in() {
+    let game = b"(;FF[4]GM[11]SZ[3];B[a3];W[b1];B[a2];W[c1];B[a1])";
+    assert_eq!(hex(&[], game), "Red wins\n");
+    assert_eq!(hex(&["--at-move", "5"], game), "Nobody wins\n");
+    assert_eq!(
+        hex(&["--solve", "--at-move", "5"], game),
+        "Red to move: Red wins with a1\n"
+    );
+    let output = run(&["hex", "--at-move", "9"], game);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("the record has 5 moves"));
+}
+
+#[test]
+fn the_solver_writes_each_answer_as_soon_as_it_is_found() {
+    // A finished 5 x 5 game, then an 11 x 11 opening that takes the whole budget: the first
+    // answer is read while the second is still being searched.
+    use std::io::BufRead;
+    let dir = std::env::temp_dir().join(format!("arbiter-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two.sgf");
+    std::fs::write(
+        &file,
+        "(;FF[4]GM[11]SZ[5];B[a1];W[b1];B[a2];W[b2];B[a3];W[b3];B[a4];W[b4];B[a5])\n\
+         (;FF[4]GM[11]SZ[11];B[f6])\n",
+    )
+    .unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["hex", "--solve", "--budget", "30", file.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let still_searching = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    std::fs::remove_dir_all(dir).unwrap();
+    assert_eq!(first, "Blue to move: Red wins");
+    assert!(
+        still_searching,
+        "the first answer came before the second was found"
+    );
+}

@@ -13,6 +13,7 @@ mod hardening;
 mod hex;
 mod hex_records;
 mod hex_solve;
+mod kept_records;
 mod layers;
 mod many_files;
 mod parallel;

@@ -87,10 +87,55 @@ fn a_bad_file_is_reported_and_the_others_still_judged() {
 }
 
 #[test]
-fn pictures_take_one_input_file() {
-    let (code, _, err) = stdout_of(&["hex", "--svg", "/tmp/never", HEX, SGF]);
-    assert_eq!(code, 2);
-    assert!(err.contains("give one input file"), "{err}");
+fn pictures_and_records_of_many_files_are_named_after_them() {
+    let dir = std::env::temp_dir().join(format!("arbiter-many-svg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (svg, sgf) = (dir.join("svg"), dir.join("sgf"));
+    let (code, _, err) = stdout_of(&[
+        "hex",
+        "--svg",
+        svg.to_str().unwrap(),
+        "--sgf-out",
+        sgf.to_str().unwrap(),
+        HEX,
+        SGF,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let names = |dir: &std::path::Path| {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let stem = |path: &str| {
+        std::path::Path::new(path)
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned()
+    };
+    let pictures = names(&svg);
+    // The first case of each file under its name, the next ones numbered after it.
+    assert!(
+        pictures.contains(&format!("{}.svg", stem(HEX))),
+        "{pictures:?}"
+    );
+    assert!(
+        pictures.contains(&format!("{}-2.svg", stem(HEX))),
+        "{pictures:?}"
+    );
+    assert!(
+        pictures.contains(&format!("{}.svg", stem(SGF))),
+        "{pictures:?}"
+    );
+    assert!(
+        !pictures.iter().any(|p| p.starts_with("case-")),
+        "{pictures:?}"
+    );
+    assert!(names(&sgf).contains(&format!("{}.sgf", stem(SGF))));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -33,7 +33,8 @@ pub struct Analysis {
     pub to_move: Option<Stone>,
     /// Analyse records move by move.
     pub moves: bool,
-    /// Solve each record at this move (the position after it); `None` for its end.
+    /// Solve each record at this move: the position in which move N is to be played; `None`
+    /// for its end.
     pub at_move: Option<usize>,
 }
 
