@@ -129,6 +129,14 @@ pub trait Game: Sync {
         Vec::new()
     }
 
+    /// The case's board as rows of letters, the top row first, in the letters of the web
+    /// board's positions (Hex `R`, `B`, `.`; Go `B`, `W`, `.`): for a page to show a pasted
+    /// case's size and to edit it. `None` by default.
+    fn board_rows(&self, case: &Self::Case) -> Option<Vec<String>> {
+        let _ = case;
+        None
+    }
+
     /// Whether a case is a game of a collection of records, which messages call "game 3"
     /// rather than "case 3"; no by default.
     fn is_game_record(&self, case: &Self::Case) -> bool {

@@ -247,3 +247,98 @@ test("cheesy: the king, the pawn and the fields by clicks; the king's line is dr
   await page.screenshot({ path: path.join(shots, "cheesy.png") });
   await page.close();
 });
+
+test("a failed paste clears the last verdict, its board and explanation", async () => {
+  const page = await openGame("hex", 3);
+  await click(page, 0, 0);
+  assert.ok(await page.$("#board svg"));
+  await page.fill("#paste", "1\n2\nRX\n..\n");
+  await answered(page, () => page.click("#judge-text"));
+  assert.match(await verdict(page), /^Error: case 1, line 3, column 2/);
+  assert.equal(await page.textContent("#explanation"), "");
+  assert.equal(await page.$("#board svg"), null);
+  assert.equal(await page.$$eval("#cases li", (items) => items.length), 0);
+  // A new board brings the board back.
+  await answered(page, () => page.click("#clear"));
+  assert.ok(await page.$("#board svg"));
+  await page.close();
+});
+
+test("the size list follows the board shown; explanations wrap", async () => {
+  const page = await openGame("hex", 5);
+  const record = "(;FF[4]GM[11]SZ[11];B[f6];W[e7];B[d7];W[c8])";
+  await page.fill("#paste", record);
+  await answered(page, () => page.click("#judge-text"));
+  assert.equal(await page.$eval("#size", (s) => s.value), "11");
+  assert.equal(await page.$eval("#size", (s) => s.selectedOptions[0].textContent), "11 x 11");
+  // A long line: the box wraps it rather than cutting it at its right edge.
+  const long = "(;FF[4]GM[11]SZ[3]" + "C[" + "x".repeat(400) + "];B[a1];W[a1])";
+  await page.fill("#paste", long);
+  await answered(page, () => page.click("#judge-text"));
+  const style = await page.$eval("#explanation", (e) => getComputedStyle(e).whiteSpace);
+  assert.equal(style, "pre-wrap");
+  const fits = await page.$eval("#explanation", (e) => e.scrollWidth <= e.clientWidth + 1);
+  assert.ok(fits, "no line is cut at the right edge");
+  await page.close();
+});
+
+test("go: rule set and komi chosen on the page; the count is the command line's", async () => {
+  const page = await openGame("go", 5);
+  await click(page, 2, 2);
+  await answered(page, () => page.selectOption("#rules", "japanese"));
+  await answered(page, async () => { await page.fill("#komi", "6.5"); await page.dispatchEvent("#komi", "change"); });
+  const expected = execFileSync(arbiter, ["go", "--rules", "japanese", "--komi", "6.5"], { input: "5 1 0\n3 3\n0\n" })
+    .toString().trim();
+  assert.equal(await verdict(page), expected);
+  assert.equal(expected, "B+17.5");
+  await answered(page, () => page.selectOption("#rules", "chinese"));
+  assert.equal(await verdict(page), "B+18.5");
+  await page.close();
+});
+
+test("go: clicking a group marks it dead, clicking again alive", async () => {
+  const page = await openGame("go", 5);
+  // A black wall on the third column, a lone white stone in Black's area.
+  for (let r = 0; r < 5; r++) await click(page, r, 2);
+  await click(page, 2, 0, 2);
+  await answered(page, () => page.selectOption("#rules", "japanese"));
+  await page.selectOption("#mode", "dead");
+  const before = await page.evaluate(() => records[0].dead);
+  const input = "5 5 1\n1 3\n2 3\n3 3\n4 3\n5 3\n3 1\n0\n";
+  const cli = (args) => JSON.parse(execFileSync(arbiter, ["go", "--rules", "japanese", "--format", "json", ...args], { input }).toString());
+  assert.deepEqual(before, cli([]).dead);
+  const marked = before.includes("A3") ? "alive" : "dead";
+  await click(page, 2, 0);
+  const after = await page.evaluate(() => records[0].dead);
+  assert.deepEqual(after, cli([`--${marked}-at`, "A3"]).dead);
+  assert.notDeepEqual(after, before);
+  assert.equal(await verdict(page), cli([`--${marked}-at`, "A3"]).verdict);
+  await click(page, 2, 0);
+  assert.deepEqual(await page.evaluate(() => records[0].dead), before);
+  await page.close();
+});
+
+test("go: a pasted record is stepped through move by move and edited", async () => {
+  const page = await openGame("go");
+  const record = "(;SZ[5]KM[0.5]RU[Japanese];B[cc];W[cd];B[dd];W[];B[])";
+  await page.fill("#paste", record);
+  await answered(page, () => page.click("#judge-text"));
+  assert.equal(await page.textContent("#move-number"), "after move 5 of 5");
+  assert.equal(await verdict(page), execFileSync(arbiter, ["go"], { input: record }).toString().trim());
+  await answered(page, () => page.click("#back"));
+  assert.equal(await page.textContent("#move-number"), "after move 4 of 5");
+  assert.match(await verdict(page), /^unfinished after move 4: estimate /);
+  await answered(page, () => page.click("#first"));
+  assert.equal(await page.textContent("#move-number"), "after move 0 of 5");
+  await answered(page, () => page.click("#forward"));
+  await answered(page, () => page.click("#forward"));
+  assert.equal(await page.textContent("#move-number"), "after move 2 of 5");
+  assert.deepEqual(await page.evaluate(() => records[0].position), [".....", ".....", "..B..", "..W..", "....."]);
+  // Edit from here: the position becomes the one set up, and a click adds a stone.
+  await answered(page, () => page.click("#edit"));
+  assert.deepEqual(await rows(page), [".....", ".....", "..B..", "..W..", "....."]);
+  assert.ok(await page.isHidden("#steps"));
+  await click(page, 0, 0);
+  assert.deepEqual(await rows(page), ["B....", ".....", "..B..", "..W..", "....."]);
+  await page.close();
+});

@@ -225,6 +225,34 @@ impl Game for Go {
         matches!(case, Case::Record(_))
     }
 
+    fn board_rows(&self, case: &Case) -> Option<Vec<String>> {
+        let letter = |stone| match stone {
+            Some(Stone::Black) => 'B',
+            Some(Stone::White) => 'W',
+            None => '.',
+        };
+        let rows = match case {
+            Case::Position(position) => (0..position.size())
+                .map(|row| {
+                    (0..position.size())
+                        .map(|col| letter(position.get(Coord { row, col })))
+                        .collect()
+                })
+                .collect(),
+            Case::Record(recorded) => {
+                let board = &recorded.replay.board;
+                (0..board.height())
+                    .map(|row| {
+                        (0..board.width())
+                            .map(|col| letter(board.stone(board.index(col, row))))
+                            .collect()
+                    })
+                    .collect()
+            }
+        };
+        Some(rows)
+    }
+
     fn warnings(&self, case: &Case) -> Vec<String> {
         match case {
             Case::Position(_) => self.scoring.estimate_warning(case).into_iter().collect(),

@@ -105,6 +105,17 @@ pub fn point_centre(at: Coord) -> (f64, f64) {
     (MARGIN + STEP * at.col as f64, MARGIN + STEP * at.row as f64)
 }
 
+/// The margin of a game's picture ([`svg_game`]), which holds the coordinates.
+const GAME_EDGE: f64 = 36.0;
+
+/// The centre of a point in a game's picture ([`svg_game`]).
+pub fn game_point_centre(at: Coord) -> (f64, f64) {
+    (
+        GAME_EDGE + STEP * at.col as f64,
+        GAME_EDGE + STEP * at.row as f64,
+    )
+}
+
 /// Writes the board with its lines, stones, and a small square of the owner's colour on each
 /// point of territory.
 ///
@@ -516,7 +527,7 @@ fn star_points(width: usize, height: usize) -> Vec<Coord> {
 pub fn svg_game(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()> {
     let (width, height) = (game.detail.stones.width(), game.detail.stones.height());
     render::check_picture_size(width * height)?;
-    const EDGE: f64 = 36.0;
+    const EDGE: f64 = GAME_EDGE;
     let (w, h) = (
         2.0 * EDGE + STEP * (width as f64 - 1.0),
         2.0 * EDGE + STEP * (height as f64 - 1.0),

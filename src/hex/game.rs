@@ -234,6 +234,25 @@ impl Game for Hex {
         matches!(case, Case::Record(_))
     }
 
+    fn board_rows(&self, case: &Case) -> Option<Vec<String>> {
+        let board = match case {
+            Case::Board(board) => board,
+            Case::Record(replay) => &replay.board,
+        };
+        let rows = (0..board.rows())
+            .map(|row| {
+                (0..board.cols())
+                    .map(|col| match board.get(crate::Coord { row, col }) {
+                        Some(Stone::Red) => 'R',
+                        Some(Stone::Blue) => 'B',
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(rows)
+    }
+
     fn warnings(&self, case: &Case) -> Vec<String> {
         match case {
             Case::Board(_) => Vec::new(),

@@ -6,6 +6,12 @@
 //!   trmph links). The answer is a JSON array with one record per case: the record that
 //!   `--format json --explain` writes, plus `"svg"` (the picture, or null for a board too big
 //!   to draw) and, for a JSON position, `"grid"` (each cell's centre in the picture).
+//!   Options go in the query, named as the command line names them: for Go `rules`
+//!   (`contest` or a rule set), `komi`, `dead` (`markup`, `estimate`, `playouts`, `none`),
+//!   `dead_at` and `alive_at` (points, comma-separated), `at_move`; for Hex `at_move`. Each
+//!   record also gets `"position"` (its board as rows of the position's letters, when the
+//!   game gives them) and `"grid"` for a square board, so that a pasted case can be clicked
+//!   and edited.
 //! - `POST /api/hex/solve`: the same for the Hex solver (`--solve`), within [`SOLVE_BUDGET`].
 //!
 //! Safety: bodies over [`MAX_BODY`] bytes get 413; at most [`MAX_CASES`] cases a request, each
@@ -23,7 +29,9 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::Path;
+use std::collections::HashMap;
+
+use axum::extract::{Path, Query};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -152,7 +160,12 @@ async fn read_body(body: Body) -> Result<Bytes, Response> {
     })
 }
 
-async fn judge(Path(game): Path<String>, headers: HeaderMap, body: Body) -> Response {
+async fn judge(
+    Path(game): Path<String>,
+    Query(options): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
     let body = match read_body(body).await {
         Ok(body) => body,
         Err(answer) => return answer,
@@ -162,15 +175,89 @@ async fn judge(Path(game): Path<String>, headers: HeaderMap, body: Body) -> Resp
         cases: MAX_CASES,
         weight: MAX_CASE_WEIGHT,
     };
-    answer(move || match game.parse::<GameName>() {
-        Ok(game) => game.judge().visit(Request {
+    answer(move || {
+        let game = game
+            .parse::<GameName>()
+            .map_err(|_| (StatusCode::NOT_FOUND, format!("no game called {game}")))?;
+        let judge = judge_with(game, &options).map_err(|e| (StatusCode::BAD_REQUEST, e))?;
+        judge.visit(Request {
             body: &body,
             json_body,
             limits,
-        }),
-        Err(_) => Err((StatusCode::NOT_FOUND, format!("no game called {game}"))),
+        })
     })
     .await
+}
+
+/// A game's judge with the options of a request's query, named as the command line names
+/// them.
+fn judge_with(game: GameName, options: &HashMap<String, String>) -> Result<Judge, String> {
+    let points = |name: &str| -> Vec<String> {
+        options.get(name).map_or_else(Vec::new, |list| {
+            list.split(',')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+    };
+    let at_move = match options.get("at_move") {
+        None => None,
+        Some(text) => match text.parse::<usize>() {
+            Ok(n) if n >= 1 => Some(n),
+            _ => return Err(format!("at_move={text}: a move number from 1")),
+        },
+    };
+    let known: &[&str] = match game {
+        GameName::Go => &["rules", "komi", "dead", "dead_at", "alive_at", "at_move"],
+        GameName::Hex => &["at_move"],
+        _ => &[],
+    };
+    if let Some(unknown) = options.keys().find(|k| !known.contains(&k.as_str())) {
+        return Err(format!(
+            "no option {unknown} for {game}: its options are {known:?}"
+        ));
+    }
+    Ok(match game {
+        GameName::Go => {
+            use crate::go::dead::DeadFrom;
+            let rules = match options.get("rules").map(String::as_str) {
+                None | Some("") => None,
+                Some("contest") => Some(crate::go::Choice::Contest),
+                Some(name) => Some(crate::go::Choice::Rules(
+                    name.parse()
+                        .map_err(|e: crate::go::rules::UnknownRules| e.to_string())?,
+                )),
+            };
+            let komi = match options.get("komi").map(String::as_str) {
+                None | Some("") => None,
+                Some(text) => Some(
+                    text.parse()
+                        .map_err(|e: crate::go::KomiError| format!("komi={text}: {e}"))?,
+                ),
+            };
+            let mut go = crate::go::Go::new(rules, komi).map_err(|e| e.to_string())?;
+            go.scoring.dead = match options.get("dead").map(String::as_str) {
+                None | Some("") => None,
+                Some("markup") => Some(DeadFrom::Markup),
+                Some("estimate") => Some(DeadFrom::Estimate),
+                Some("playouts") => Some(DeadFrom::Playouts),
+                Some("none") => Some(DeadFrom::None),
+                Some(other) => {
+                    return Err(format!("dead={other}: markup, estimate, playouts or none"));
+                }
+            };
+            go.scoring.dead_at = points("dead_at");
+            go.scoring.alive_at = points("alive_at");
+            go.at_move = at_move;
+            Judge::Go(go)
+        }
+        GameName::Hex => Judge::Hex(crate::hex::Hex {
+            at_move,
+            ..crate::hex::Hex::CONTEST
+        }),
+        other => other.judge(),
+    })
 }
 
 async fn solve(headers: HeaderMap, body: Body) -> Response {
@@ -288,11 +375,24 @@ impl Visit for Request<'_> {
             .map_err(|e| bad(e.to_string()))?;
         let (text, grid) = position.contest_text(name).map_err(bad)?;
         let mut records = judge_text(game, text.as_bytes(), self.limits).map_err(bad)?;
-        for record in &mut records {
+        for record in records.iter_mut().filter(|r| r.get("grid").is_none()) {
             record["grid"] = serde_json::to_value(&grid).map_err(|e| bad(e.to_string()))?;
         }
         Ok(Value::Array(records))
     }
+}
+
+/// Where the cells of a case's picture are, for a page to turn clicks into cells: the
+/// position's own grid, or, for a Go game scored under a rule set, the grid of its picture.
+fn grid_of(game: &str, rows: &[String], scored: bool) -> Option<position::Grid> {
+    let name = game.parse::<GameName>().ok()?;
+    if name == GameName::Go && scored {
+        return Some(position::game_grid(rows.len(), rows.first()?.len()));
+    }
+    let position = position::Position {
+        rows: rows.to_vec(),
+    };
+    position.contest_text(name).ok().map(|(_, grid)| grid)
 }
 
 /// Reads, judges and draws every case of `text`: each case's JSON record with its
@@ -331,6 +431,12 @@ fn judge_text<G: Game>(game: &G, text: &[u8], limits: Limits) -> Result<Vec<Valu
             crate::run::record_value::<G>(number, &judgement, &verdict, Some(explanation))
                 .map_err(|e| e.to_string())?;
         record["svg"] = svg;
+        if let Some(rows) = game.board_rows(&case) {
+            if let Some(grid) = grid_of(G::NAME, &rows, record.get("rules").is_some()) {
+                record["grid"] = serde_json::to_value(&grid).map_err(|e| e.to_string())?;
+            }
+            record["position"] = Value::from(rows);
+        }
         let warnings: Vec<Value> = game
             .warnings(&case)
             .into_iter()

@@ -281,6 +281,25 @@ fn go_grid(n: usize) -> Grid {
     }
 }
 
+/// The grid of a Go game's picture under a rule set ([`crate::go::show::svg_game`]).
+pub fn game_grid(rows: usize, cols: usize) -> Grid {
+    let mut centres = Vec::with_capacity(rows * cols);
+    for row in 0..rows {
+        for col in 0..cols {
+            centres.push(crate::go::show::game_point_centre(crate::Coord {
+                row,
+                col,
+            }));
+        }
+    }
+    Grid {
+        rows,
+        cols,
+        centres,
+        radius: crate::go::show::STEP / 2.0,
+    }
+}
+
 fn cheesy_grid(rows: usize, cols: usize) -> Grid {
     let square = crate::cheesy::show::SQUARE;
     let mut centres = Vec::with_capacity(rows * cols);

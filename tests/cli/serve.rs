@@ -6,6 +6,8 @@ use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use crate::common::run;
+
 /// A running `arbiter serve --port 0`, stopped when dropped.
 struct Server {
     child: Child,
@@ -204,6 +206,58 @@ fn an_sgf_record_and_a_trmph_link_are_read_as_the_command_line_reads_them() {
     let (status, records) = server.post_text("/api/go/judge", &go);
     assert_eq!(status, 200);
     assert!(records.as_array().unwrap().len() > 1);
+}
+
+#[test]
+fn options_in_the_query_are_the_command_line_s() {
+    let server = Server::start();
+    let record = "(;SZ[5]KM[0.5]RU[Japanese];B[cc];W[cd];B[dd];W[];B[])";
+    let (status, plain) = server.post_text("/api/go/judge", record);
+    assert_eq!(status, 200);
+    assert_eq!(plain[0]["finished"], true);
+    assert_eq!(
+        plain[0]["position"],
+        serde_json::json!([".....", ".....", "..B..", "..WB.", "....."])
+    );
+    assert_eq!(plain[0]["grid"]["centres"].as_array().unwrap().len(), 25);
+    let (_, at) = server.post_text("/api/go/judge?at_move=3", record);
+    assert_eq!(at[0]["moves"], 2);
+    assert_eq!(at[0]["finished"], false);
+    let (_, chinese) = server.post_text("/api/go/judge?rules=chinese&komi=7.5", record);
+    let expected = run(
+        &["go", "--rules", "chinese", "--komi", "7.5"],
+        record.as_bytes(),
+    );
+    assert_eq!(
+        chinese[0]["verdict"],
+        String::from_utf8_lossy(&expected.stdout).trim()
+    );
+    let (_, marked) = server.post_text("/api/go/judge?dead_at=C2", record);
+    assert_eq!(marked[0]["marked_dead"], serde_json::json!(["C2"]));
+    let (status, error) = server.post_text("/api/go/judge?dead_at=I5", record);
+    assert_eq!(status, 400);
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .contains("I is not a Go column")
+    );
+    let (status, error) = server.post_text("/api/go/judge?colour=red", record);
+    assert_eq!(status, 400);
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .contains("no option colour")
+    );
+    let (status, _) = server.post_text("/api/go/judge?rules=roman", record);
+    assert_eq!(status, 400);
+    let (status, hex) = server.post_text(
+        "/api/hex/judge?at_move=2",
+        "(;FF[4]GM[11]SZ[3];B[a1];W[b2];B[a2];W[c2];B[a3])",
+    );
+    assert_eq!(status, 200);
+    assert_eq!(hex[0]["moves"], 1);
 }
 
 #[test]

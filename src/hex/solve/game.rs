@@ -331,6 +331,10 @@ impl Game for Analysis {
         Hex::CONTEST.is_game_record(case)
     }
 
+    fn board_rows(&self, case: &Case) -> Option<Vec<String>> {
+        Hex::CONTEST.board_rows(case)
+    }
+
     fn verdict(&self, case: &Case) -> Verdict {
         self.analyse(case).answer
     }
