@@ -51,8 +51,8 @@ enum Command {
     ///
     /// Input, told apart by content: the Code Jam APAC 2014 format (T, then T cases of N and N
     /// rows of 'R', 'B', '.'), one line "Case #x: verdict" per case, the verdict "Impossible",
-    /// "Red wins", "Blue wins" or "Nobody wins"; or game records, HexGui SGF (when the first
-    /// non-blank byte is '(') or trmph links one per line (https://trmph.com/hex/board#11,a1b2
+    /// "Red wins", "Blue wins" or "Nobody wins"; or game records, HexGui SGF (a file named
+    /// .sgf, or text holding "(;", any text before it skipped) or trmph links one per line (https://trmph.com/hex/board#11,a1b2
     /// or 11,a1b2), one line per game: "Red wins", "Blue wins" or "Nobody wins" on its final
     /// board. Cells are named as Hex players name them: a1 is the top-left corner, columns
     /// a, b, ... from the left, rows 1, 2, ... from the top. Red (SGF's B) joins top and bottom.
@@ -101,11 +101,14 @@ enum Command {
     Gioco(Judging),
     /// Go scoring: contest positions and SGF game records.
     ///
-    /// Input: SGF records (when the first non-blank byte is '('), one result per game, or the
-    /// Stanford Local 2007 contest format: cases of "n b w", b black and w white "r c" pairs
-    /// (1-based), ended by a line "0". Output: for contest input by the contest's rule,
-    /// "Black wins by D", "White wins by D" or "Draw"; under a rule set, the result as SGF's
-    /// RE writes it: "B+3.5", "W+12" or "0".
+    /// Input: SGF records (a file named .sgf, or text holding "(;", any text before it
+    /// skipped), one result per game, or the Stanford Local 2007 contest format: cases of
+    /// "n b w", b black and w white "r c" pairs (1-based), ended by a line "0". Output: for
+    /// contest input by the contest's rule, "Black wins by D", "White wins by D" or "Draw";
+    /// for a finished record (two passes, or territory markup) the result as SGF's RE writes
+    /// it: "B+3.5", "W+12" or "0"; for a game ended by resignation, time or forfeit its
+    /// recorded result, "W+R (as recorded: resignation)"; for any other unfinished game an
+    /// estimate said to be one: "unfinished after move 120: estimate B+12.5".
     Go {
         #[command(flatten)]
         judging: Judging,

@@ -1,6 +1,6 @@
 //! Go as a [`Game`]: contest positions and game records, judged by the options a user gives.
 //!
-//! The input's first non-blank byte says what it is: `(` for SGF records
+//! The input's start says what it is: a game tree's `(`, or text then `(;`, for SGF records
 //! ([`super::sgf`]), anything else for the contest format ([`super::stanford`]). Each game
 //! of a record is replayed as it is read (so that a broken record is an error naming the
 //! game and the move), then scored:

@@ -1,8 +1,9 @@
 //! Hex as a [`Game`]: contest boards and game records, told apart by their content.
 //!
-//! The input's first non-blank byte says what it is: `(` for HexGui SGF ([`super::sgf`]), a
-//! trmph link or a size and a comma for trmph lines ([`super::trmph`]), anything else for the
-//! contest format ([`super::gcj`]), whose answers stay exactly the contest's.
+//! The input's start says what it is: a game tree's `(`, or text then `(;`, for HexGui SGF
+//! ([`super::sgf`]), a trmph link or a size and a comma for trmph lines ([`super::trmph`]),
+//! anything else for the contest format ([`super::gcj`]), whose answers stay exactly the
+//! contest's.
 //!
 //! Each record is replayed as it is read ([`super::record`]); its line is the verdict of its
 //! final position: `Red wins`, `Blue wins` or `Nobody wins`. With `check`, the record's `RE`
