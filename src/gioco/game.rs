@@ -43,6 +43,21 @@ impl Game for Gioco {
         Ok(raw)
     }
 
+    fn board_rows(&self, board: &Board) -> Option<Vec<String>> {
+        let n = board.size();
+        let rows = (0..n)
+            .map(|row| {
+                (0..n)
+                    .map(|col| match board.get(crate::Coord { row, col }) {
+                        super::Stone::Black => 'b',
+                        super::Stone::White => 'w',
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(rows)
+    }
+
     fn verdict(&self, board: &Board) -> Verdict {
         Verdict(winner(board))
     }

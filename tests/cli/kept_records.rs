@@ -32,6 +32,16 @@ fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(stdout(&args).trim()).unwrap()
 }
 
+/// One JSON record per line.
+fn json_lines(args: &[&str]) -> Vec<serde_json::Value> {
+    let mut args = args.to_vec();
+    args.extend(["--format", "json"]);
+    stdout(&args)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
 /// A fresh folder for a test's outputs.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("arbiter-{name}-{}", std::process::id()));
@@ -280,6 +290,42 @@ print('ok', len(sys.argv) // 2)
             String::from_utf8_lossy(&output.stderr)
         );
         assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "ok 4");
+        // Hex records written by --format sgf read back too, each move where it was.
+        let hex = data("hex", "records/games.sgf");
+        let written = run(&["hex", "--format", "sgf", &text(&hex)], b"");
+        let script = r#"
+import sys
+from sgfmill import sgf_grammar
+data = sys.stdin.buffer.read()
+games = sgf_grammar.parse_sgf_collection(data)
+moves = [sum(1 for node in game.sequence if 'B' in node or 'W' in node) for game in games]
+print(len(games), moves)
+"#;
+        let mut child = Command::new("python3")
+            .args(["-c", script])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(&written.stdout)
+                .unwrap();
+        }
+        let read = child.wait_with_output().unwrap();
+        let expected = json_lines(&["hex", &text(&hex)]);
+        let moves: Vec<u64> = expected
+            .iter()
+            .map(|game| game["moves"].as_u64().unwrap())
+            .collect();
+        assert_eq!(
+            String::from_utf8_lossy(&read.stdout).trim(),
+            format!("{} {moves:?}", moves.len())
+        );
     } else {
         eprintln!("sgfmill is not installed (pip install sgfmill): the read-back is skipped");
     }
