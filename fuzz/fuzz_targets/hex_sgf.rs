@@ -11,5 +11,12 @@ fuzz_target!(|data: &[u8]| {
         let _ = sgf::record_of(text);
     }
     every_view(&Hex::CONTEST, data, true);
-    every_view(&Hex { check: true, ..Hex::CONTEST }, data, true);
+    every_view(
+        &Hex {
+            check: true,
+            ..Hex::CONTEST
+        },
+        data,
+        true,
+    );
 });
