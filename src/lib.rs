@@ -58,6 +58,7 @@ pub mod game;
 pub mod gioco;
 pub mod go;
 pub mod grid;
+pub mod gtp;
 pub mod hex;
 pub mod input;
 mod labels;

@@ -162,6 +162,19 @@ enum Command {
     /// top ('F' forbidden, 'D' dangerous, '.' open; 8 x 8 in the contest, any size from 1 to
     /// 256 each way here), then "xK yK" and "xP yP" (column from the left, row from below).
     Cheesy(Judging),
+    /// A Go Text Protocol (version 2) engine that scores and plays no move, for GoGui,
+    /// Sabaki, Lizzie, qGo and match runners' referees: commands on standard input, answers on
+    /// standard output (final_score, final_status_list dead|alive|seki, play, undo, loadsgf,
+    /// fixed_handicap, kgs-rules, ...; list_commands lists them).
+    Gtp {
+        /// The rule set to score by until the controller says another (kgs-rules,
+        /// arbiter-rules, or a loaded record's RU).
+        #[arg(long, value_enum)]
+        rules: Option<crate::go::rules::RuleSet>,
+        /// The network that estimates dead stones, as for arbiter go.
+        #[arg(long, value_name = "FILE")]
+        network: Option<PathBuf>,
+    },
     /// Writes a seeded random input file in a game's contest format (same arguments, same
     /// bytes).
     #[command(long_about = tools::gen_about())]
@@ -308,6 +321,17 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
         } => tools::generate(*game, *cases, *size, *seed, mode.as_deref(), out),
         Command::Validate { game, file } => tools::validate(*game, file.as_deref(), out),
         Command::Serve { host, port } => tools::serve(SocketAddr::new(*host, *port)),
+        Command::Gtp { rules, network } => {
+            let mut go = crate::go::Go::new(rules.map(crate::go::Choice::Rules), None)
+                .map_err(|_| usage("gtp", clap::error::ErrorKind::ArgumentConflict, "no komi"))?;
+            if let Some(path) = network {
+                go.scoring.network = Some(read_network(path)?);
+            }
+            let mut engine = crate::gtp::Engine::new(go);
+            let stdin = io::stdin();
+            engine.run(stdin.lock(), out).map_err(RunError::Output)?;
+            Ok(true)
+        }
     }
 }
 

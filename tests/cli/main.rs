@@ -8,6 +8,7 @@ mod gen_validate;
 mod gioco;
 mod go;
 mod go_records;
+mod gtp;
 mod guide;
 mod hardening;
 mod hex;
