@@ -60,6 +60,7 @@ pub mod go;
 pub mod grid;
 pub mod gtp;
 pub mod hex;
+pub mod htp;
 pub mod input;
 mod labels;
 pub mod pool;

@@ -175,6 +175,18 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         network: Option<PathBuf>,
     },
+    /// The Hex Text Protocol as HexGui speaks it to Benzene, for HexGui's solver menus:
+    /// commands on standard input, answers on standard output (play, undo, boardsize,
+    /// showboard, dfpn-solve-state COLOUR, dfpn-solver-find-winning COLOUR, ...).
+    Htp {
+        /// Give up on a position after this many seconds (the answer is "unknown"); 0 for
+        /// no limit.
+        #[arg(long, value_name = "SECONDS", value_parser = seconds, default_value = "60")]
+        budget: Duration,
+        /// The transposition table's size in megabytes.
+        #[arg(long, value_name = "MB", default_value_t = crate::hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        memory: u32,
+    },
     /// Writes a seeded random input file in a game's contest format (same arguments, same
     /// bytes).
     #[command(long_about = tools::gen_about())]
@@ -321,6 +333,16 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
         } => tools::generate(*game, *cases, *size, *seed, mode.as_deref(), out),
         Command::Validate { game, file } => tools::validate(*game, file.as_deref(), out),
         Command::Serve { host, port } => tools::serve(SocketAddr::new(*host, *port)),
+        Command::Htp { budget, memory } => {
+            let mut engine = crate::htp::Engine::new(crate::hex::solve::Settings {
+                budget: (!budget.is_zero()).then_some(*budget),
+                megabytes: *memory as usize,
+                ..Default::default()
+            });
+            let stdin = io::stdin();
+            engine.run(stdin.lock(), out).map_err(RunError::Output)?;
+            Ok(true)
+        }
         Command::Gtp { rules, network } => {
             let mut go = crate::go::Go::new(rules.map(crate::go::Choice::Rules), None)
                 .map_err(|_| usage("gtp", clap::error::ErrorKind::ArgumentConflict, "no komi"))?;

@@ -24,7 +24,7 @@ const LAYERS: [(&str, &[&str]); 7] = [
     ("the Game trait", &["game", "run", "selfcheck"]),
     ("games", &["hex", "gioco", "go", "cheesy"]),
     ("registry", &["registry"]),
-    ("fronts", &["serve", "gtp"]),
+    ("fronts", &["serve", "gtp", "htp"]),
     ("command line", &["cli"]),
 ];
 

@@ -1,0 +1,288 @@
+//! `arbiter htp`: the Hex Text Protocol as HexGui speaks it to Benzene, for HexGui's solver
+//! menus: the game kept as a Hex [`Record`] (so that swaps, `undo` and illegal moves are
+//! exact), and Benzene's solver commands answered by arbiter's solver.
+//!
+//! Commands (those HexGui sends, read from its source, `src/hexgui/gui/HexGui.java`):
+//! `name`, `version`, `protocol_version`, `known_command`, `list_commands`, `quit`,
+//! `boardsize W [H]`, `clear_board`, `play COLOUR MOVE` (a cell, `swap-pieces`, `swap-sides`,
+//! `pass`, `resign`), `undo`, `showboard`, `hexgui-analyze_commands`, `param_dfpn` (accepted),
+//! `dfpn-solve-state COLOUR` (the winner with COLOUR to move: `black` or `white`, HexGui's
+//! names for Red and Blue), `dfpn-solver-find-winning COLOUR` (every winning move) and their
+//! `dfs-` twins; `genmove` is an error that says why. Each solve is bounded by the engine's
+//! budget (`unknown` past it).
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::htp::Engine;
+//!
+//! let mut engine = Engine::default();
+//! let mut out = Vec::new();
+//! engine.run("boardsize 4 4\n1 dfpn-solver-find-winning black\n".as_bytes(), &mut out).unwrap();
+//! assert_eq!(String::from_utf8(out).unwrap(), "= \n\n=1 d1 c2 b3 a4\n\n");
+//! ```
+
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use crate::hex::Board;
+use crate::hex::record::{self, Action, Event, Move, Record};
+use crate::hex::solve::{self, Settings};
+use crate::hex::{Stone, cell_name};
+
+/// The commands the engine knows, as `list_commands` gives them.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "play",
+    "undo",
+    "showboard",
+    "hexgui-analyze_commands",
+    "param_dfpn",
+    "dfpn-solve-state",
+    "dfpn-solver-find-winning",
+    "dfs-solve-state",
+    "dfs-solver-find-winning",
+];
+
+/// What `hexgui-analyze_commands` offers HexGui's Analyze menu: the type, the label and the
+/// command (`%m`: the colour to move).
+pub const ANALYZE_COMMANDS: &str = "string/Solve State (arbiter)/dfpn-solve-state %m\n\
+                                    plist/Winning Moves (arbiter)/dfpn-solver-find-winning %m";
+
+/// A Hex HTP engine's state: the game so far and the solver's settings.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    record: Record,
+    settings: Settings,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(Settings {
+            budget: Some(Duration::from_secs(60)),
+            ..Settings::default()
+        })
+    }
+}
+
+type Answer = Result<String, String>;
+
+impl Engine {
+    /// An engine on an empty 11 x 11 board whose solver works within `settings`.
+    pub fn new(settings: Settings) -> Engine {
+        Engine {
+            record: Record::new(11, 11).expect("11 x 11 is a board"),
+            settings,
+        }
+    }
+
+    /// Answers the commands of `input` on `output` until `quit` or the end of the input.
+    ///
+    /// # Errors
+    /// When the input cannot be read or the output written.
+    pub fn run(&mut self, input: impl BufRead, output: &mut impl Write) -> io::Result<()> {
+        for line in input.split(b'\n') {
+            let line = line?;
+            let text = String::from_utf8_lossy(&line);
+            let text: String = text
+                .split('#')
+                .next()
+                .unwrap_or("")
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            let mut words = text.split_whitespace().peekable();
+            let id = words
+                .next_if(|w| w.bytes().all(|b| b.is_ascii_digit()))
+                .unwrap_or("");
+            let Some(command) = words.next() else {
+                continue;
+            };
+            let args: Vec<&str> = words.collect();
+            match self.answer(command, &args) {
+                Ok(text) => write!(output, "={id} {text}\n\n")?,
+                Err(message) => write!(output, "?{id} {message}\n\n")?,
+            }
+            output.flush()?;
+            if command == "quit" {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// One command's answer.
+    pub fn answer(&mut self, command: &str, args: &[&str]) -> Answer {
+        match command {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("arbiter".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => Ok(args
+                .first()
+                .is_some_and(|c| COMMANDS.contains(c))
+                .to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" | "param_dfpn" => Ok(String::new()),
+            "hexgui-analyze_commands" => Ok(ANALYZE_COMMANDS.into()),
+            "boardsize" => self.boardsize(args),
+            "clear_board" => {
+                self.record =
+                    Record::new(self.record.rows, self.record.cols).map_err(|e| e.to_string())?;
+                Ok(String::new())
+            }
+            "play" => self.play(args),
+            "undo" => match self.record.events.pop() {
+                Some(_) => Ok(String::new()),
+                None => Err("cannot undo".into()),
+            },
+            "showboard" => self.showboard(),
+            "dfpn-solve-state" | "dfs-solve-state" => self.solve(args, false),
+            "dfpn-solver-find-winning" | "dfs-solver-find-winning" => self.solve(args, true),
+            "genmove" | "reg_genmove" => {
+                Err("arbiter solves positions and plays none: ask another engine for moves".into())
+            }
+            _ => Err("unknown command".into()),
+        }
+    }
+
+    fn boardsize(&mut self, args: &[&str]) -> Answer {
+        let number = |i: usize| args.get(i).and_then(|a| a.parse::<usize>().ok());
+        let cols = number(0).ok_or("syntax error: boardsize needs a size")?;
+        let rows = number(1).unwrap_or(cols);
+        self.record = Record::new(rows, cols).map_err(|e| e.to_string())?;
+        Ok(String::new())
+    }
+
+    fn colour(text: &str) -> Result<Stone, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "b" | "black" | "red" => Ok(Stone::Red),
+            "w" | "white" | "blue" => Ok(Stone::Blue),
+            _ => Err(format!("syntax error: {text} is not a colour")),
+        }
+    }
+
+    fn play(&mut self, args: &[&str]) -> Answer {
+        let [colour, text] = args else {
+            return Err("syntax error: play needs a colour and a move".into());
+        };
+        let colour = Self::colour(colour)?;
+        let action =
+            Action::parse(text).ok_or_else(|| format!("syntax error: {text} is not a move"))?;
+        let mut next = self.record.clone();
+        let number = next.moves().count() + 1;
+        next.events.push(Event::Move(Move {
+            number,
+            colour,
+            action,
+            pos: None,
+        }));
+        record::replay(next.clone()).map_err(|e| format!("illegal move: {e}"))?;
+        self.record = next;
+        Ok(String::new())
+    }
+
+    /// The board now and the colour the record says moves next.
+    fn position(&self) -> Result<(Board, Option<Stone>), String> {
+        let replay = record::replay(self.record.clone()).map_err(|e| e.to_string())?;
+        Ok((replay.board, replay.to_move))
+    }
+
+    fn showboard(&self) -> Answer {
+        let (board, _) = self.position()?;
+        let mut text = String::from("\n");
+        for row in 0..board.rows() {
+            text.push_str(&" ".repeat(row));
+            text.push_str(&format!("{:>2} ", row + 1));
+            for col in 0..board.cols() {
+                let cell = match board.get(crate::Coord { row, col }) {
+                    Some(Stone::Red) => " x",
+                    Some(Stone::Blue) => " o",
+                    None => " .",
+                };
+                text.push_str(cell);
+            }
+            text.push('\n');
+        }
+        Ok(text.trim_end().to_string())
+    }
+
+    /// The winner with `COLOUR` to move (`black`/`white`, or `unknown` past the budget), or
+    /// every winning move of that colour (none when it loses).
+    fn solve(&self, args: &[&str], moves: bool) -> Answer {
+        let (board, next) = self.position()?;
+        let to_move = match args.first() {
+            Some(colour) => Self::colour(colour)?,
+            None => next.unwrap_or(Stone::Red),
+        };
+        let solution = solve::solve(&board, to_move, &self.settings).map_err(|e| e.to_string())?;
+        if moves {
+            let winning: Vec<String> = solution
+                .winning_moves
+                .iter()
+                .map(|&at| cell_name(at).to_string())
+                .collect();
+            return Ok(winning.join(" "));
+        }
+        Ok(match solution.winner {
+            Some(Stone::Red) => "black".into(),
+            Some(Stone::Blue) => "white".into(),
+            None => "unknown".into(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(commands: &str) -> Vec<String> {
+        let mut engine = Engine::default();
+        let mut out = Vec::new();
+        engine.run(commands.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .split("\n\n")
+            .filter(|a| !a.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn hexgui_s_solve_state_sequence() {
+        // What HexGui sends for Solve State: the parameter, then dfpn-solve-state with the
+        // colour to move (HexGui.java, "solve_state").
+        let answers = session(
+            "1 boardsize 3 3\n2 play black b2\n3 param_dfpn use_guifx 1\n\
+             4 dfpn-solve-state white\n5 dfpn-solver-find-winning white\n6 undo\n\
+             7 dfpn-solver-find-winning black\n",
+        );
+        assert_eq!(answers[0], "=1 ");
+        assert_eq!(answers[3], "=4 black", "the centre of 3 x 3 wins for Red");
+        assert_eq!(answers[4], "=5 ", "Blue has no winning move");
+        assert_eq!(answers[6], "=7 c1 a2 b2 c2 a3");
+    }
+
+    #[test]
+    fn swaps_undo_and_illegal_moves() {
+        let answers = session(
+            "boardsize 4\nplay black a1\nplay white swap-pieces\nplay black a1\nplay black d4\n\
+             showboard\nplay white d4\ngenmove black\nfoo\n",
+        );
+        assert_eq!(answers[1], "= ");
+        assert_eq!(answers[2], "= ");
+        // a1 is on the diagonal: swapped, its stone stays there, blue.
+        assert!(answers[3].starts_with("? illegal move"), "{}", answers[3]);
+        assert_eq!(answers[4], "= ");
+        assert!(answers[5].contains(" 1  o . . ."), "{}", answers[5]);
+        assert!(answers[6].starts_with("? illegal move"));
+        assert!(answers[7].starts_with("? arbiter solves positions and plays none"));
+        assert_eq!(answers[8], "? unknown command");
+    }
+}
