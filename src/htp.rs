@@ -61,6 +61,10 @@ pub const ANALYZE_COMMANDS: &str = "string/Solve State (arbiter)/dfpn-solve-stat
 pub struct Engine {
     record: Record,
     settings: Settings,
+    /// Whether HexGui asked for the solver's pictures (`param_dfpn use_guifx 1`).
+    guifx: bool,
+    /// A picture to send before the next answer (`gogui-gfx:`).
+    picture: Option<String>,
 }
 
 impl Default for Engine {
@@ -80,6 +84,8 @@ impl Engine {
         Engine {
             record: Record::new(11, 11).expect("11 x 11 is a board"),
             settings,
+            guifx: false,
+            picture: None,
         }
     }
 
@@ -106,7 +112,11 @@ impl Engine {
                 continue;
             };
             let args: Vec<&str> = words.collect();
-            match self.answer(command, &args) {
+            let answer = self.answer(command, &args);
+            if let Some(picture) = self.picture.take() {
+                write!(output, "gogui-gfx:\n{picture}\n\n")?;
+            }
+            match answer {
                 Ok(text) => write!(output, "={id} {text}\n\n")?,
                 Err(message) => write!(output, "?{id} {message}\n\n")?,
             }
@@ -129,7 +139,16 @@ impl Engine {
                 .is_some_and(|c| COMMANDS.contains(c))
                 .to_string()),
             "list_commands" => Ok(COMMANDS.join("\n")),
-            "quit" | "param_dfpn" => Ok(String::new()),
+            "quit" => Ok(String::new()),
+            "param_dfpn" => {
+                // HexGui turns the solver's pictures on before Solve State.
+                if let [name, value] = args
+                    && *name == "use_guifx"
+                {
+                    self.guifx = *value == "1";
+                }
+                Ok(String::new())
+            }
             "hexgui-analyze_commands" => Ok(ANALYZE_COMMANDS.into()),
             "boardsize" => self.boardsize(args),
             "clear_board" => {
@@ -215,13 +234,33 @@ impl Engine {
 
     /// The winner with `COLOUR` to move (`black`/`white`, or `unknown` past the budget), or
     /// every winning move of that colour (none when it loses).
-    fn solve(&self, args: &[&str], moves: bool) -> Answer {
+    fn solve(&mut self, args: &[&str], moves: bool) -> Answer {
         let (board, next) = self.position()?;
         let to_move = match args.first() {
             Some(colour) => Self::colour(colour)?,
             None => next.unwrap_or(Stone::Red),
         };
         let solution = solve::solve(&board, to_move, &self.settings).map_err(|e| e.to_string())?;
+        if self.guifx {
+            // As Benzene's DFPN draws its bounds: each winning move W (green), each losing
+            // move L (red), and the verdict in the status bar.
+            let marks: Vec<String> = solution
+                .winning_moves
+                .iter()
+                .map(|&at| format!("{} W", cell_name(at)))
+                .chain(
+                    solution
+                        .losing_moves
+                        .iter()
+                        .map(|&at| format!("{} L", cell_name(at))),
+                )
+                .collect();
+            let verdict = match solution.winner {
+                Some(winner) => format!("arbiter: {winner} wins with {to_move} to move"),
+                None => "arbiter: unknown within the budget".to_string(),
+            };
+            self.picture = Some(format!("dfpn VAR LABEL {} TEXT {verdict}", marks.join(" ")));
+        }
         if moves {
             let winning: Vec<String> = solution
                 .winning_moves
@@ -263,10 +302,35 @@ mod tests {
              4 dfpn-solve-state white\n5 dfpn-solver-find-winning white\n6 undo\n\
              7 dfpn-solver-find-winning black\n",
         );
+        // The pictures HexGui asked for come before each solver's answer.
+        let pictures = answers
+            .iter()
+            .filter(|a| a.starts_with("gogui-gfx:"))
+            .count();
+        assert_eq!(pictures, 3);
+        let answers: Vec<&String> = answers
+            .iter()
+            .filter(|a| !a.starts_with("gogui-gfx:"))
+            .collect();
         assert_eq!(answers[0], "=1 ");
         assert_eq!(answers[3], "=4 black", "the centre of 3 x 3 wins for Red");
         assert_eq!(answers[4], "=5 ", "Blue has no winning move");
         assert_eq!(answers[6], "=7 c1 a2 b2 c2 a3");
+    }
+
+    #[test]
+    fn with_hexgui_s_pictures_on_the_solved_cells_are_drawn_before_the_answer() {
+        let answers = session(
+            "boardsize 2 2
+param_dfpn use_guifx 1
+dfpn-solve-state black
+",
+        );
+        assert_eq!(
+            answers[2],
+            "gogui-gfx:\ndfpn VAR LABEL b1 W a2 W a1 L b2 L TEXT arbiter: Red wins with Red to move"
+        );
+        assert_eq!(answers[3], "= black");
     }
 
     #[test]

@@ -60,3 +60,27 @@ fn rules_are_chosen_as_kgs_and_arbiter_name_them() {
     assert_eq!(answers[9], "= B+24.5");
     assert_eq!(answers[10], "? unknown rules ancient");
 }
+
+#[test]
+fn htp_answers_hexgui_s_own_session() {
+    // HexGui's sequence on connecting and solving (HexGui.java): name, version, the analyze
+    // commands, the board, a move, then its Solve button's two commands.
+    let output = run(
+        &["htp", "--budget", "30"],
+        b"name\nversion\nhexgui-analyze_commands\nboardsize 4 4\nclear_board\n\
+          play black a1\nundo\nparam_dfpn use_guifx 1\ndfpn-solve-state black\n\
+          dfpn-solver-find-winning black\nquit\n",
+    );
+    assert!(output.status.success());
+    let answers: Vec<String> = String::from_utf8(output.stdout)
+        .unwrap()
+        .split("\n\n")
+        .filter(|a| !a.is_empty() && !a.starts_with("gogui-gfx:"))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(answers[0], "= arbiter");
+    assert!(answers[2].contains("dfpn-solver-find-winning %m"));
+    assert_eq!(answers[8], "= black");
+    // The published 4 x 4 answer: the short diagonal.
+    assert_eq!(answers[9], "= d1 c2 b3 a4");
+}
