@@ -54,6 +54,31 @@ impl Game for Cheesy {
         Ok(position)
     }
 
+    fn board_rows(&self, position: &Position) -> Option<Vec<String>> {
+        let board = position.board();
+        let (width, height) = (board.width(), board.height());
+        let rows = (0..height)
+            .map(|row| {
+                (0..width)
+                    .map(|col| {
+                        let at = super::Square {
+                            x: col + 1,
+                            y: height - row,
+                        };
+                        if at == position.king() {
+                            'K'
+                        } else if at == position.pawn() {
+                            'P'
+                        } else {
+                            board.field(at).letter()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(rows)
+    }
+
     fn verdict(&self, position: &Position) -> Verdict {
         if white_wins(position) {
             Verdict::White

@@ -258,6 +258,14 @@ fn options_in_the_query_are_the_command_line_s() {
     );
     assert_eq!(status, 200);
     assert_eq!(hex[0]["moves"], 1);
+    // Every game gives a pasted case's board, so that the page shows its size and edits it.
+    let (_, cheesy) = server.post_text("/api/cheesy/judge", "1\n...\n.F.\n..D\n1 1\n3 3\n");
+    assert_eq!(
+        cheesy[0]["position"],
+        serde_json::json!(["..P", ".F.", "K.D"])
+    );
+    let (_, gioco) = server.post_text("/api/gioco/judge", "2\nbw\nwb\n0\n");
+    assert_eq!(gioco[0]["position"], serde_json::json!(["bw", "wb"]));
 }
 
 #[test]
