@@ -27,7 +27,8 @@
 //!     .run("1 boardsize 5\n2 play b c3\n3 play w pass\nplay b pass\n4 final_score\n".as_bytes(), &mut out)
 //!     .unwrap();
 //! let answers = String::from_utf8(out).unwrap();
-//! assert!(answers.ends_with("=4 B+25\n\n"), "{answers}");
+//! // 24 points against komi 6.5, the default.
+//! assert!(answers.ends_with("=4 B+17.5\n\n"), "{answers}");
 //! ```
 
 use std::io::{self, BufRead, Write};
