@@ -33,9 +33,10 @@ pub(super) struct Judging {
     /// or the record itself normalised; go: the record with its count) or trmph (hex).
     #[arg(long, value_enum, default_value_t = Format::Contest)]
     format: Format,
-    /// Also draw each case as an SVG picture, DIR/case-1.svg, DIR/case-2.svg, ... (pictures
-    /// of an earlier run named so are removed first); with many input files, each named
-    /// after its file: DIR/game.svg, and DIR/game-2.svg for its second case.
+    /// Also draw each case as an SVG picture named after its input file: DIR/game.svg for the
+    /// first case of game.sgf, DIR/game-2.svg for its second, ...; from standard input
+    /// DIR/case-1.svg, DIR/case-2.svg, ... (pictures of an earlier run named so are removed
+    /// first).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
     /// Write each input file's output (in the --format chosen) to a file of its own in DIR,
@@ -141,6 +142,35 @@ impl Judging {
         })
     }
 
+    /// Refuses to write a record (`--sgf-out`) over an input file: `game.sgf` with
+    /// `--sgf-out` its own folder would be written over.
+    fn check_records<G: Game>(&self, views: &Views) -> Result<(), Failure> {
+        let Some(records) = &views.records else {
+            return Ok(());
+        };
+        let inputs: Vec<PathBuf> = self
+            .files
+            .iter()
+            .filter(|f| f.as_os_str() != "-")
+            .cloned()
+            .collect();
+        for (file, stem) in inputs.iter().zip(run::stems(&inputs)) {
+            let written = records.path(1, Some(&stem));
+            if same_file(file, &written) {
+                let message = format!(
+                    "--sgf-out: the record {} would overwrite its input",
+                    written.display()
+                );
+                return Err(usage(
+                    G::NAME,
+                    clap::error::ErrorKind::ArgumentConflict,
+                    message,
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The folder `--out` writes each input's output into, made ready; the output files
     /// must not be input files.
     fn outputs<G: Game>(&self) -> Result<Option<Folder>, Failure> {
@@ -162,11 +192,7 @@ impl Judging {
         };
         for (file, stem) in inputs.iter().zip(run::stems(&inputs)) {
             let written = folder.whole(&stem);
-            let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-                (Ok(a), Ok(b)) => a == b,
-                _ => false,
-            };
-            if same(file, &written) {
+            if same_file(file, &written) {
                 let message = format!(
                     "--out {}: the output {} would overwrite its input",
                     dir.display(),
@@ -188,6 +214,14 @@ impl Judging {
             .first()
             .map(PathBuf::as_path)
             .filter(|path| path.as_os_str() != "-")
+    }
+}
+
+/// Whether two paths name one existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
     }
 }
 
@@ -240,8 +274,12 @@ fn judge_input<G: Game>(
     records: Option<&Path>,
     out: &mut impl Write,
 ) -> Result<bool, Failure> {
-    let views = judging.views::<G>(records)?;
+    let mut views = judging.views::<G>(records)?;
+    judging.check_records::<G>(&views)?;
     let file = judging.input();
+    // Pictures and records of a named file are named after it, as with many files; those of
+    // standard input by case number.
+    views.stem = file.map(|f| run::stems(&[f.to_path_buf()])[0].clone());
     if let Some(outputs) = judging.outputs::<G>()? {
         let stem = file.map_or_else(
             || "stdin".to_string(),
@@ -318,6 +356,7 @@ fn judge_files<G: Game>(
     out: &mut impl Write,
 ) -> Result<bool, Failure> {
     let views = judging.views::<G>(records)?;
+    judging.check_records::<G>(&views)?;
     let outputs = judging.outputs::<G>()?;
     let progress = Progress::of_files(judging, judging.files.len());
     let mut all_good = true;

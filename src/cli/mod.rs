@@ -64,8 +64,8 @@ enum Command {
         #[arg(long, conflicts_with = "solve")]
         check: bool,
         /// Also write each case as an SGF record into DIR (a legal game reaching each board
-        /// that is not Impossible, or the record itself normalised): DIR/case-1.sgf, ... for
-        /// one input; DIR/NAME.sgf for each of many input files.
+        /// that is not Impossible, or the record itself normalised), named after its input
+        /// file (DIR/NAME.sgf, DIR/NAME-2.sgf, ...; from standard input DIR/case-1.sgf, ...).
         #[arg(long, value_name = "DIR", conflicts_with = "solve")]
         sgf_out: Option<PathBuf>,
         /// Solve each position (a board, or a record's final position) with perfect play:
@@ -148,7 +148,8 @@ enum Command {
         /// Also write each game back as SGF with the count in it: a finished game's TB/TW
         /// (with the dead stones' points, as KGS writes them) and a comment on the final
         /// node saying what was counted under which rules; the record's RE is kept.
-        /// DIR/case-1.sgf, ... for one input; DIR/NAME.sgf for each of many input files.
+        /// DIR/NAME.sgf for input file NAME.sgf (its further games DIR/NAME-2.sgf, ...; from
+        /// standard input DIR/case-1.sgf, ...).
         #[arg(long, value_name = "DIR")]
         sgf_out: Option<PathBuf>,
         /// Records written back (--sgf-out, --format sgf) get the count as their RE in

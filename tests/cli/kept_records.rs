@@ -106,7 +106,7 @@ fn a_counted_game_without_its_passes_is_an_estimate_labelled_everywhere() {
     );
     let pictures = scratch("caption");
     stdout(&["go", "--svg", &text(&pictures), &path]);
-    let svg = std::fs::read_to_string(pictures.join("case-1.svg")).unwrap();
+    let svg = std::fs::read_to_string(pictures.join("fox-2018-08-23-jinmao-w+3.5.svg")).unwrap();
     assert!(
         svg.contains("Unfinished after move 260: estimate W+3.5"),
         "the caption says so"
