@@ -140,24 +140,9 @@ pub(crate) fn unconditional(board: &Board, stone: Stone) -> Certain {
 mod tests {
     use super::*;
 
-    fn board(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows[0].len(), rows.len());
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.bytes().enumerate() {
-                let i = b.index(x, y);
-                match c {
-                    b'X' => b.set(i, Stone::Black),
-                    b'O' => b.set(i, Stone::White),
-                    _ => {}
-                }
-            }
-        }
-        b
-    }
-
     #[test]
     fn a_group_with_two_real_eyes_is_unconditionally_alive() {
-        let b = board(&[".X.X.", "XXXXX", ".....", ".....", "....."]);
+        let b = Board::from_rows(&[".X.X.", "XXXXX", ".....", ".....", "....."]);
         let certain = unconditional(&b, Stone::Black);
         assert!(certain.alive[b.index(1, 0)]);
         assert!(certain.alive[b.index(4, 1)]);
@@ -165,7 +150,7 @@ mod tests {
 
     #[test]
     fn a_group_with_one_eye_is_not() {
-        let b = board(&[".X...", "XX...", ".....", ".....", "....."]);
+        let b = Board::from_rows(&[".X...", "XX...", ".....", ".....", "....."]);
         let certain = unconditional(&b, Stone::Black);
         assert!(!certain.alive[b.index(1, 0)]);
     }
@@ -174,7 +159,7 @@ mod tests {
     fn enemy_stones_in_a_small_eye_of_a_living_group_are_dead() {
         // Black lives with eyes at (0,0) and (4,0); a white stone sits in the second eye,
         // which is still vital (its one empty point... there is none: the stone fills it).
-        let b = board(&[".XX.O", "XXXXX", ".....", ".....", "....."]);
+        let b = Board::from_rows(&[".XX.O", "XXXXX", ".....", ".....", "....."]);
         let certain = unconditional(&b, Stone::Black);
         assert!(certain.alive[b.index(1, 0)]);
         assert!(certain.dead[b.index(4, 0)]);

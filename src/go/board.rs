@@ -117,6 +117,25 @@ fn zobrist() -> &'static [[u64; 2]] {
 }
 
 impl Board {
+    /// A board drawn as rows of `X` (Black), `O` (White) and anything else for an empty
+    /// point, the top row first: the tests' way of setting up a position.
+    #[cfg(test)]
+    pub(crate) fn from_rows(rows: &[&str]) -> Board {
+        let mut board = Board::new(rows[0].len(), rows.len());
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.bytes().enumerate() {
+                let stone = match c {
+                    b'X' => Stone::Black,
+                    b'O' => Stone::White,
+                    _ => continue,
+                };
+                let i = board.index(x, y);
+                board.set(i, stone);
+            }
+        }
+        board
+    }
+
     /// An empty board of `width` columns and `height` rows, each in `1..=MAX_SIDE`.
     pub fn new(width: usize, height: usize) -> Self {
         assert!((1..=MAX_SIDE).contains(&width) && (1..=MAX_SIDE).contains(&height));
@@ -516,24 +535,9 @@ impl Iterator for ChainStones<'_> {
 mod tests {
     use super::*;
 
-    fn board(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows[0].len(), rows.len());
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.bytes().enumerate() {
-                let i = b.index(x, y);
-                match c {
-                    b'X' => b.set(i, Stone::Black),
-                    b'O' => b.set(i, Stone::White),
-                    _ => {}
-                }
-            }
-        }
-        b
-    }
-
     #[test]
     fn a_move_that_takes_the_last_liberty_captures() {
-        let mut b = board(&[".O.", "OX.", ".O."]);
+        let mut b = Board::from_rows(&[".O.", "OX.", ".O."]);
         let played = b.play(b.index(2, 1), Stone::White);
         assert_eq!(played.captured, 1);
         assert!(b.is_empty(b.index(1, 1)));
@@ -541,7 +545,7 @@ mod tests {
 
     #[test]
     fn suicide_removes_the_mover_s_chain() {
-        let mut b = board(&[".O.", "O.O", ".O."]);
+        let mut b = Board::from_rows(&[".O.", "O.O", ".O."]);
         let played = b.play(b.index(1, 1), Stone::Black);
         assert_eq!((played.captured, played.suicided), (0, 1));
         assert!(b.is_empty(b.index(1, 1)));
@@ -551,7 +555,7 @@ mod tests {
     #[test]
     fn a_move_notes_every_stone_it_takes_off() {
         // White's move on the top row's last point takes Black's two corner stones.
-        let mut b = board(&["XX.", "OOO", "..."]);
+        let mut b = Board::from_rows(&["XX.", "OOO", "..."]);
         let mut removed = vec![99];
         let played = b.play_noting(b.index(2, 0), Stone::White, &mut removed);
         assert_eq!(played.captured, 2);
@@ -562,7 +566,7 @@ mod tests {
             "added after what was there"
         );
         // A suicide notes the mover's own stones.
-        let mut b = board(&[".O.", "O.O", ".O."]);
+        let mut b = Board::from_rows(&[".O.", "O.O", ".O."]);
         let mut removed = Vec::new();
         b.play_noting(b.index(1, 1), Stone::Black, &mut removed);
         assert_eq!(removed, [b.index(1, 1)]);
@@ -573,7 +577,7 @@ mod tests {
         // .XO.
         // X.XO   Black takes at (1,1)... set up the classic ko shape.
         // .XO.
-        let mut b = board(&[".XO.", "XO.O", ".XO."]);
+        let mut b = Board::from_rows(&[".XO.", "XO.O", ".XO."]);
         let take = b.index(2, 1);
         let played = b.play(take, Stone::Black);
         assert_eq!(played.captured, 1);
@@ -582,7 +586,7 @@ mod tests {
         let played = b.play(retake, Stone::White);
         assert!(played.retook_ko);
         // After a move elsewhere the retake is fine.
-        let mut b = board(&[".XO.", "XO.O", ".XO."]);
+        let mut b = Board::from_rows(&[".XO.", "XO.O", ".XO."]);
         b.play(take, Stone::Black);
         b.pass();
         assert!(b.is_legal(retake, Stone::White));
@@ -590,7 +594,7 @@ mod tests {
 
     #[test]
     fn chains_count_their_liberties_through_merges_and_captures() {
-        let mut b = board(&["....", "....", "...."]);
+        let mut b = Board::from_rows(&["....", "....", "...."]);
         b.play(b.index(1, 1), Stone::Black);
         b.play(b.index(2, 1), Stone::Black);
         let mut libs = b.liberties(b.index(1, 1));
@@ -622,14 +626,14 @@ mod tests {
 
     #[test]
     fn eyes_are_told_from_false_eyes() {
-        let b = board(&[".X.", "X.X", ".X."]);
+        let b = Board::from_rows(&[".X.", "X.X", ".X."]);
         assert!(b.is_eye(b.index(1, 1), Stone::Black));
-        let b = board(&["OX.", "X.X", ".XO"]);
+        let b = Board::from_rows(&["OX.", "X.X", ".XO"]);
         assert!(
             !b.is_eye(b.index(1, 1), Stone::Black),
             "two enemy diagonals"
         );
-        let b = board(&[".X", "XO"]);
+        let b = Board::from_rows(&[".X", "XO"]);
         assert!(
             !b.is_eye(b.index(0, 0), Stone::Black),
             "an enemy diagonal in the corner"

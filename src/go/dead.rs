@@ -177,21 +177,6 @@ pub(crate) fn chains_of(board: &Board, points: &[Coord]) -> Result<Vec<usize>, R
 mod tests {
     use super::*;
 
-    fn board(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows[0].len(), rows.len());
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.bytes().enumerate() {
-                let i = b.index(x, y);
-                match c {
-                    b'X' => b.set(i, Stone::Black),
-                    b'O' => b.set(i, Stone::White),
-                    _ => {}
-                }
-            }
-        }
-        b
-    }
-
     fn dead_points(b: &Board, dead: &[usize]) -> Vec<String> {
         dead.iter()
             .map(|&p| {
@@ -215,7 +200,7 @@ mod tests {
 
     #[test]
     fn a_marked_point_stands_for_its_whole_chain() {
-        let b = board(&["XX.", "...", "..O"]);
+        let b = Board::from_rows(&["XX.", "...", "..O"]);
         let dead = chains_of(&b, &[Coord { row: 0, col: 0 }]).unwrap();
         assert_eq!(dead_points(&b, &dead), ["A3", "B3"]);
         assert!(chains_of(&b, &[Coord { row: 1, col: 1 }]).is_err());

@@ -84,21 +84,6 @@ pub(crate) fn estimate(board: &Board, ownership: Vec<f32>) -> Estimate {
 mod tests {
     use super::*;
 
-    fn board(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows[0].len(), rows.len());
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.bytes().enumerate() {
-                let i = b.index(x, y);
-                match c {
-                    b'X' => b.set(i, Stone::Black),
-                    b'O' => b.set(i, Stone::White),
-                    _ => {}
-                }
-            }
-        }
-        b
-    }
-
     /// A uniform map: every point `value` (Black's ownership).
     fn map(b: &Board, value: f32) -> Vec<f32> {
         vec![value; b.width() * b.height()]
@@ -106,7 +91,7 @@ mod tests {
 
     #[test]
     fn a_chain_is_dead_when_the_other_colour_owns_its_points_past_the_threshold() {
-        let b = board(&[".....", ".X...", ".....", ".....", "....."]);
+        let b = Board::from_rows(&[".....", ".X...", ".....", ".....", "....."]);
         let just_past = estimate(&b, map(&b, -THRESHOLD - 0.01));
         assert_eq!(just_past.dead().len(), 1);
         assert_eq!(just_past.chains[0].call, Call::Ownership);
@@ -119,7 +104,7 @@ mod tests {
     fn benson_s_certain_life_outweighs_the_map() {
         // Black's wall with three eyes across the top is unconditionally alive; the white
         // stone in one of them can never make an eye. The map says the opposite of both.
-        let b = board(&["O.X.X", "XXXXX", ".....", ".....", "....."]);
+        let b = Board::from_rows(&["O.X.X", "XXXXX", ".....", ".....", "....."]);
         let white_owns_all = estimate(&b, map(&b, -1.0));
         let black_owns_all = estimate(&b, map(&b, 1.0));
         for chain in white_owns_all.chains.iter().chain(&black_owns_all.chains) {

@@ -524,25 +524,10 @@ mod tests {
     use crate::go::record::gtp;
     use crate::grid::Coord;
 
-    fn board(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows[0].len(), rows.len());
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.bytes().enumerate() {
-                let i = b.index(x, y);
-                match c {
-                    b'X' => b.set(i, Stone::Black),
-                    b'O' => b.set(i, Stone::White),
-                    _ => {}
-                }
-            }
-        }
-        b
-    }
-
     #[test]
     fn the_playouts_list_of_empty_points_follows_moves_and_captures() {
         // A crowded 5 x 5, so that the playouts capture often.
-        let start = board(&["XO.OX", "OX.XO", ".....", "XO.OX", "OX.XO"]);
+        let start = Board::from_rows(&["XO.OX", "OX.XO", ".....", "XO.OX", "OX.XO"]);
         let points: Vec<usize> = start.points().collect();
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
         let (mut moves, mut captures) = (0, 0);
@@ -591,7 +576,7 @@ mod tests {
     fn lone_stones_inside_settled_territory_are_dead() {
         // A finished 9 x 9 game: White owns the top, Black the bottom; one black stone sits
         // in White's area and one white stone in Black's.
-        let b = board(&[
+        let b = Board::from_rows(&[
             ".........",
             "...X.....",
             ".........",
@@ -610,7 +595,7 @@ mod tests {
 
     #[test]
     fn the_estimate_is_the_same_on_every_run() {
-        let b = board(&[".X.O.", "XX.OO", "..X..", "OO.XX", ".O.X."]);
+        let b = Board::from_rows(&[".X.O.", "XX.OO", "..X..", "OO.XX", ".O.X."]);
         let first = estimate(&b, Stone::White);
         for _ in 0..3 {
             assert_eq!(estimate(&b, Stone::White), first);

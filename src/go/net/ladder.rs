@@ -370,27 +370,11 @@ fn connection_liberties_x2(board: &Board, point: usize, stone: Stone) -> usize {
 mod tests {
     use super::*;
 
-    fn board(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows[0].len(), rows.len());
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.chars().enumerate() {
-                let stone = match c {
-                    'X' => Stone::Black,
-                    'O' => Stone::White,
-                    _ => continue,
-                };
-                let i = b.index(x, y);
-                b.set(i, stone);
-            }
-        }
-        b
-    }
-
     #[test]
     fn a_ladder_across_an_empty_board_captures_and_a_breaker_breaks_it() {
         // White's two stones have one liberty, (3, 3); running down and right, they stay
         // at two liberties until the edges catch them.
-        let open = board(&[
+        let open = Board::from_rows(&[
             ".........",
             "..XX.....",
             ".XOOX....",
@@ -415,7 +399,7 @@ mod tests {
     fn a_chain_in_atari_that_captures_its_way_out_is_not_captured() {
         // White's (2, 1) has one liberty, (2, 0); Black's (2, 2) next to it has one too,
         // (3, 2), and taking it gives White liberties.
-        let b = board(&[".....", ".XOX.", ".OX..", "..O..", "....."]);
+        let b = Board::from_rows(&[".....", ".XOX.", ".OX..", "..O..", "....."]);
         let at = b.index(2, 1);
         assert_eq!(b.liberty_count(at, 5), 1);
         assert_eq!(b.liberty_count(b.index(2, 2), 5), 1);
@@ -426,7 +410,7 @@ mod tests {
     fn a_two_liberty_chain_names_the_liberties_that_ladder_it() {
         // The same white stones with both (2, 3) and (3, 3) free: Black's (2, 3) starts the
         // ladder above.
-        let b = board(&[
+        let b = Board::from_rows(&[
             ".........",
             "..XX.....",
             ".XOOX....",
