@@ -62,7 +62,6 @@ pub const COMMANDS: &[&str] = &[
     "arbiter-rules",
     "time_settings",
     "time_left",
-    "genmove",
 ];
 
 /// The largest board the engine plays on (GTP's letters reach 25 columns).
@@ -85,7 +84,84 @@ impl Default for Engine {
 }
 
 /// A command's answer: its text, or an error message.
-type Answer = Result<String, String>;
+pub(crate) type Answer = Result<String, String>;
+
+/// An engine of the Go Text Protocol or of its Hex dialect: [`serve`] frames its commands
+/// and answers, and answers the protocol's own commands.
+pub(crate) trait Protocol {
+    /// The commands it knows, as `list_commands` gives them.
+    const COMMANDS: &'static [&'static str];
+    /// Whether an empty answer is written `= ` (Benzene's way, which HexGui reads) rather
+    /// than `=`.
+    const SPACE_BEFORE_EMPTY: bool = false;
+
+    /// A command's answer, the protocol's own commands aside.
+    fn answer(&mut self, command: &str, args: &[&str]) -> Answer;
+
+    /// Something to send as a response of its own before the last command's answer (HexGui's
+    /// `gogui-gfx:` pictures).
+    fn take_preamble(&mut self) -> Option<String> {
+        None
+    }
+}
+
+/// Answers the commands of `input` on `output` until `quit` or the end of the input: each line
+/// cleaned as GTP says (control characters but tab dropped, a comment cut), its id echoed,
+/// `=id answer` or `?id message` then an empty line, flushed at once; `protocol_version`,
+/// `name`, `version`, `known_command`, `list_commands` and `quit` answered here.
+///
+/// # Errors
+/// When the input cannot be read or the output written.
+pub(crate) fn serve<E: Protocol>(
+    engine: &mut E,
+    input: impl BufRead,
+    output: &mut impl Write,
+) -> io::Result<()> {
+    for line in input.split(b'\n') {
+        let line = clean(&line?);
+        let mut words = line.split_whitespace().peekable();
+        let id = words
+            .next_if(|w| w.bytes().all(|b| b.is_ascii_digit()))
+            .unwrap_or("");
+        let Some(command) = words.next() else {
+            continue;
+        };
+        let args: Vec<&str> = words.collect();
+        let answer = match command {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("arbiter".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => Ok(args
+                .first()
+                .is_some_and(|c| E::COMMANDS.contains(c))
+                .to_string()),
+            "list_commands" => Ok(E::COMMANDS.join("\n")),
+            "quit" => Ok(String::new()),
+            _ => engine.answer(command, &args),
+        };
+        if let Some(preamble) = engine.take_preamble() {
+            write!(output, "{preamble}\n\n")?;
+        }
+        match answer {
+            Ok(text) if text.is_empty() && !E::SPACE_BEFORE_EMPTY => write!(output, "={id}\n\n")?,
+            Ok(text) => write!(output, "={id} {text}\n\n")?,
+            Err(message) => write!(output, "?{id} {message}\n\n")?,
+        }
+        output.flush()?;
+        if command == "quit" {
+            break;
+        }
+    }
+    Ok(())
+}
+
+impl Protocol for Engine {
+    const COMMANDS: &'static [&'static str] = COMMANDS;
+
+    fn answer(&mut self, command: &str, args: &[&str]) -> Answer {
+        self.game_answer(command, args)
+    }
+}
 
 impl Engine {
     /// An engine on an empty 19 x 19 board, Japanese rules, komi 6.5, scoring with `go`'s
@@ -109,47 +185,13 @@ impl Engine {
     /// # Errors
     /// When the input cannot be read or the output written.
     pub fn run(&mut self, input: impl BufRead, output: &mut impl Write) -> io::Result<()> {
-        for line in input.split(b'\n') {
-            let line = clean(&line?);
-            let mut words = line.split_whitespace().peekable();
-            let id = words
-                .next_if(|w| w.bytes().all(|b| b.is_ascii_digit()))
-                .unwrap_or("");
-            let Some(command) = words.next() else {
-                continue;
-            };
-            let args: Vec<&str> = words.collect();
-            let answer = self.answer(command, &args);
-            match answer {
-                Ok(text) if text.is_empty() => write!(output, "={id}\n\n")?,
-                Ok(text) => write!(output, "={id} {text}\n\n")?,
-                Err(message) => write!(output, "?{id} {message}\n\n")?,
-            }
-            output.flush()?;
-            if command == "quit" {
-                break;
-            }
-        }
-        Ok(())
+        serve(self, input, output)
     }
 
-    /// One command's answer.
-    pub fn answer(&mut self, command: &str, args: &[&str]) -> Answer {
+    /// One command's answer (the protocol's own commands aside, which [`serve`] answers).
+    fn game_answer(&mut self, command: &str, args: &[&str]) -> Answer {
         match command {
-            "protocol_version" => Ok("2".into()),
-            "name" => Ok("arbiter".into()),
-            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
-            "known_command" => Ok(args
-                .first()
-                .is_some_and(|c| COMMANDS.contains(c) && *c != "genmove")
-                .to_string()),
-            "list_commands" => Ok(COMMANDS
-                .iter()
-                .filter(|c| **c != "genmove")
-                .copied()
-                .collect::<Vec<_>>()
-                .join("\n")),
-            "quit" | "time_settings" | "time_left" => Ok(String::new()),
+            "time_settings" | "time_left" => Ok(String::new()),
             "boardsize" => self.boardsize(args),
             "clear_board" => {
                 self.record = empty_record(self.record.width);

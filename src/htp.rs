@@ -25,6 +25,7 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
+use crate::gtp::{Answer, Protocol};
 use crate::hex::Board;
 use crate::hex::record::{self, Action, Event, Move, Record};
 use crate::hex::solve::{self, Settings};
@@ -76,7 +77,20 @@ impl Default for Engine {
     }
 }
 
-type Answer = Result<String, String>;
+impl Protocol for Engine {
+    const COMMANDS: &'static [&'static str] = COMMANDS;
+    const SPACE_BEFORE_EMPTY: bool = true;
+
+    fn answer(&mut self, command: &str, args: &[&str]) -> Answer {
+        self.game_answer(command, args)
+    }
+
+    fn take_preamble(&mut self) -> Option<String> {
+        self.picture
+            .take()
+            .map(|picture| format!("gogui-gfx:\n{picture}"))
+    }
+}
 
 impl Engine {
     /// An engine on an empty 11 x 11 board whose solver works within `settings`.
@@ -94,52 +108,12 @@ impl Engine {
     /// # Errors
     /// When the input cannot be read or the output written.
     pub fn run(&mut self, input: impl BufRead, output: &mut impl Write) -> io::Result<()> {
-        for line in input.split(b'\n') {
-            let line = line?;
-            let text = String::from_utf8_lossy(&line);
-            let text: String = text
-                .split('#')
-                .next()
-                .unwrap_or("")
-                .chars()
-                .map(|c| if c.is_control() { ' ' } else { c })
-                .collect();
-            let mut words = text.split_whitespace().peekable();
-            let id = words
-                .next_if(|w| w.bytes().all(|b| b.is_ascii_digit()))
-                .unwrap_or("");
-            let Some(command) = words.next() else {
-                continue;
-            };
-            let args: Vec<&str> = words.collect();
-            let answer = self.answer(command, &args);
-            if let Some(picture) = self.picture.take() {
-                write!(output, "gogui-gfx:\n{picture}\n\n")?;
-            }
-            match answer {
-                Ok(text) => write!(output, "={id} {text}\n\n")?,
-                Err(message) => write!(output, "?{id} {message}\n\n")?,
-            }
-            output.flush()?;
-            if command == "quit" {
-                break;
-            }
-        }
-        Ok(())
+        crate::gtp::serve(self, input, output)
     }
 
-    /// One command's answer.
-    pub fn answer(&mut self, command: &str, args: &[&str]) -> Answer {
+    /// One command's answer (the protocol's own commands aside).
+    fn game_answer(&mut self, command: &str, args: &[&str]) -> Answer {
         match command {
-            "protocol_version" => Ok("2".into()),
-            "name" => Ok("arbiter".into()),
-            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
-            "known_command" => Ok(args
-                .first()
-                .is_some_and(|c| COMMANDS.contains(c))
-                .to_string()),
-            "list_commands" => Ok(COMMANDS.join("\n")),
-            "quit" => Ok(String::new()),
             "param_dfpn" => {
                 // HexGui turns the solver's pictures on before Solve State.
                 if let [name, value] = args
