@@ -378,6 +378,22 @@ pub struct Sniffed {
     pub text_first: bool,
 }
 
+/// [`sniff`], then, for an input that starts with text, [`look_past_text`]: what the input
+/// is, and the bytes read ahead, to be read before the rest of the input (`None` when
+/// nothing was read ahead).
+///
+/// # Errors
+/// When reading fails.
+pub fn sniff_past_text(reader: &mut impl BufRead) -> io::Result<(Sniffed, Option<Vec<u8>>)> {
+    let mut sniffed = sniff(reader)?;
+    let head = if sniffed.text_first {
+        Some(look_past_text(&mut sniffed, reader)?)
+    } else {
+        None
+    };
+    Ok((sniffed, head))
+}
+
 /// The most bytes [`look_past_text`] reads for a game tree after some text.
 pub const TEXT_BEFORE_A_GAME: u64 = 64 << 10;
 

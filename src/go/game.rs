@@ -19,7 +19,7 @@ use crate::game::{Cases, Game, Notation, Pieces, Written};
 use crate::grid::Coord;
 use crate::input::{CaseTexts, Cut, ErrorKind, Illegal, InputError, Place};
 use crate::render::Style;
-use crate::sgf::{Games, Sniffed, look_past_text, sniff};
+use crate::sgf::{Games, Sniffed, sniff_past_text};
 use crate::validate::Report;
 
 /// Go scoring with its options: what counts ([`Scoring`]), and whether records are checked.
@@ -166,33 +166,19 @@ impl Game for Go {
     type Judgement = Judgement;
 
     fn read<'a, R: BufRead + 'a>(&'a self, mut input: R) -> Cases<'a, Raw> {
-        let mut sniffed = match sniff(&mut input) {
-            Ok(sniffed) => sniffed,
-            Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
-        };
-        if sniffed.text_first {
-            let head = match look_past_text(&mut sniffed, &mut input) {
-                Ok(head) => head,
-                Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
-            };
-            return read_sniffed(sniffed, io::Cursor::new(head).chain(input));
+        match sniff_past_text(&mut input) {
+            Err(e) => Box::new(std::iter::once(Err(InputError::io(e)))),
+            Ok((sniffed, Some(head))) => read_sniffed(sniffed, io::Cursor::new(head).chain(input)),
+            Ok((sniffed, None)) => read_sniffed(sniffed, input),
         }
-        read_sniffed(sniffed, input)
     }
 
     fn read_for_threads<'a, R: BufRead + 'a>(&'a self, mut input: R) -> Pieces<'a, Raw> {
-        let mut sniffed = match sniff(&mut input) {
-            Ok(sniffed) => sniffed,
-            Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
-        };
-        if sniffed.text_first {
-            let head = match look_past_text(&mut sniffed, &mut input) {
-                Ok(head) => head,
-                Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
-            };
-            return cut_sniffed(sniffed, io::Cursor::new(head).chain(input));
+        match sniff_past_text(&mut input) {
+            Err(e) => Box::new(std::iter::once(Err(InputError::io(e)))),
+            Ok((sniffed, Some(head))) => cut_sniffed(sniffed, io::Cursor::new(head).chain(input)),
+            Ok((sniffed, None)) => cut_sniffed(sniffed, input),
         }
-        cut_sniffed(sniffed, input)
     }
 
     fn read_texts(&self, texts: CaseTexts) -> Cases<'_, Raw> {

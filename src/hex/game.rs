@@ -28,7 +28,7 @@ use crate::game::{Cases, Game, Notation, Written};
 use crate::grid::Coord;
 use crate::input::{ErrorKind, Illegal, InputError, Place, Pos};
 use crate::render::Style;
-use crate::sgf::{GameText, Games, Sniffed, look_past_text, sniff};
+use crate::sgf::{GameText, Games, Sniffed, sniff_past_text};
 use crate::validate::Report;
 
 /// The Hex judge with its options.
@@ -163,18 +163,11 @@ impl Game for Hex {
     const NOTATIONS: &'static [Notation] = &[Notation::Sgf, Notation::Trmph];
 
     fn read<'a, R: BufRead + 'a>(&'a self, mut input: R) -> Cases<'a, Raw> {
-        let mut sniffed = match sniff(&mut input) {
-            Ok(sniffed) => sniffed,
-            Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
-        };
-        if sniffed.text_first {
-            let head = match look_past_text(&mut sniffed, &mut input) {
-                Ok(head) => head,
-                Err(e) => return Box::new(std::iter::once(Err(InputError::io(e)))),
-            };
-            return read_sniffed(sniffed, io::Cursor::new(head).chain(input));
+        match sniff_past_text(&mut input) {
+            Err(e) => Box::new(std::iter::once(Err(InputError::io(e)))),
+            Ok((sniffed, Some(head))) => read_sniffed(sniffed, io::Cursor::new(head).chain(input)),
+            Ok((sniffed, None)) => read_sniffed(sniffed, input),
         }
-        read_sniffed(sniffed, input)
     }
 
     fn weight(&self, raw: &Raw) -> usize {
