@@ -275,7 +275,15 @@ impl Engine {
         });
         let replay = self.replay(record.clone()).map_err(|_| "illegal move")?;
         if let Some(breach) = replay.warnings.iter().find(|w| w.number == moves + 1) {
-            return Err(format!("illegal move: {breach}"));
+            let what = match breach.breach {
+                record::Breach::Suicide => "is suicide",
+                record::Breach::Ko => "retakes a ko at once",
+                record::Breach::Superko => "repeats an earlier position",
+            };
+            return Err(format!(
+                "illegal move: {} {what}, which {} rules forbid",
+                breach.point, breach.rules
+            ));
         }
         self.record = record;
         Ok(String::new())
@@ -582,6 +590,25 @@ mod tests {
         assert!(lines[3].starts_with("? syntax error: i5: I is not a Go column"));
         assert!(lines[4].starts_with("? syntax error: j10: off the 9 x 9 board"));
         assert_eq!(&lines[5..8], ["=", "? cannot undo", "? cannot undo"]);
+    }
+
+    #[test]
+    fn suicide_is_refused_where_the_rules_forbid_it_and_played_where_they_allow_it() {
+        // A1 has no liberty for Black once White holds A2 and B1.
+        let moves = "boardsize 5\nplay w a2\nplay w b1\nplay b a1\n";
+        let japanese = session(moves);
+        assert!(
+            japanese.ends_with("? illegal move: A1 is suicide, which japanese rules forbid\n\n"),
+            "{japanese}"
+        );
+        let new_zealand = session(&format!("arbiter-rules new-zealand\n{moves}"));
+        assert!(new_zealand.ends_with("=\n\n"), "{new_zealand}");
+        // Under positional superko, a stone's suicide gives back the position before it.
+        let tromp_taylor = session(&format!("arbiter-rules tromp-taylor\n{moves}"));
+        assert!(
+            tromp_taylor.ends_with("? illegal move: A1 repeats an earlier position, which tromp-taylor rules forbid\n\n"),
+            "{tromp_taylor}"
+        );
     }
 
     #[test]
