@@ -167,6 +167,236 @@ impl Judge {
     }
 }
 
+/// Why [`GameName::judge_with`] refused its options: which option, and what it takes.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OptionError(pub String);
+
+impl GameName {
+    /// The game's judge with options named as the command line names them (`rules`,
+    /// `komi`, `dead`, `dead_at`, `at_move`, `solve`, ...; `-` and `_` alike), each given as
+    /// its text: the one place where fronts other than the command line (the web board, the
+    /// Python package) turn named options into a judge. Points are listed with commas
+    /// (`dead_at` = `"Q16,R17"`), switches are `true` or `false`.
+    ///
+    /// | game | options |
+    /// |---|---|
+    /// | go | `rules`, `komi`, `dead`, `dead_at`, `alive_at`, `at_move`, `check`, `network` (a file) |
+    /// | hex | `at_move`, `check`; `solve`, with `to_move`, `moves`, `budget` (seconds, 0 none), `memory` (MB), `jobs` |
+    /// | gioco, cheesy | none |
+    ///
+    /// # Errors
+    /// An option the game does not take, or a value it cannot be, in words.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::registry::{GameName, Judge};
+    ///
+    /// let judge = GameName::Go.judge_with([("rules", "chinese"), ("komi", "7.5")]).unwrap();
+    /// let Judge::Go(go) = judge else { unreachable!() };
+    /// assert_eq!(go.scoring.komi.unwrap().to_string(), "7.5");
+    /// assert_eq!(
+    ///     GameName::Gioco.judge_with([("komi", "7")]).unwrap_err().to_string(),
+    ///     "no option komi for gioco: it takes none"
+    /// );
+    /// ```
+    pub fn judge_with<'a>(
+        self,
+        options: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Judge, OptionError> {
+        let mut given = std::collections::BTreeMap::new();
+        let known = self.options();
+        for (name, value) in options {
+            let name = name.replace('-', "_");
+            if !known.contains(&name.as_str()) {
+                let takes = if known.is_empty() {
+                    "it takes none".to_string()
+                } else {
+                    format!("its options are {}", known.join(", "))
+                };
+                return Err(OptionError(format!("no option {name} for {self}: {takes}")));
+            }
+            given.insert(name, value.trim());
+        }
+        let options = Options(given);
+        match self {
+            GameName::Go => options.go(),
+            GameName::Hex if options.switch("solve")? => options.hex_solver(),
+            GameName::Hex => Ok(Judge::Hex(hex::Hex {
+                check: options.switch("check")?,
+                at_move: options.move_number()?,
+            })),
+            other => Ok(other.judge()),
+        }
+    }
+
+    /// The options [`GameName::judge_with`] takes for the game.
+    pub fn options(self) -> &'static [&'static str] {
+        match self {
+            GameName::Go => &[
+                "rules", "komi", "dead", "dead_at", "alive_at", "at_move", "check", "network",
+            ],
+            GameName::Hex => &[
+                "at_move", "check", "solve", "to_move", "moves", "budget", "memory", "jobs",
+            ],
+            GameName::Gioco | GameName::Cheesy => &[],
+        }
+    }
+}
+
+/// Options by name, each as its text, for [`GameName::judge_with`].
+struct Options<'a>(std::collections::BTreeMap<String, &'a str>);
+
+impl Options<'_> {
+    /// An option's text, `None` when not given or empty.
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0.get(name).copied().filter(|text| !text.is_empty())
+    }
+
+    fn bad(name: &str, text: &str, takes: &str) -> OptionError {
+        OptionError(format!("{name}={text}: {takes}"))
+    }
+
+    /// A switch: `true`/`false` (also `1`/`0`, `yes`/`no`); not given is false.
+    fn switch(&self, name: &str) -> Result<bool, OptionError> {
+        match self.get(name) {
+            None => Ok(false),
+            Some("true" | "True" | "1" | "yes") => Ok(true),
+            Some("false" | "False" | "0" | "no") => Ok(false),
+            Some(text) => Err(Self::bad(name, text, "true or false")),
+        }
+    }
+
+    /// A whole number from `least` up.
+    fn number(&self, name: &str, least: usize) -> Result<Option<usize>, OptionError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(text) => match text.parse::<usize>() {
+                Ok(n) if n >= least => Ok(Some(n)),
+                _ => Err(Self::bad(
+                    name,
+                    text,
+                    &format!("a whole number from {least}"),
+                )),
+            },
+        }
+    }
+
+    fn move_number(&self) -> Result<Option<usize>, OptionError> {
+        self.number("at_move", 1)
+    }
+
+    /// Points listed with commas.
+    fn points(&self, name: &str) -> Vec<String> {
+        self.get(name).map_or_else(Vec::new, |list| {
+            list.split(',')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+    }
+
+    fn go(&self) -> Result<Judge, OptionError> {
+        use crate::go::dead::DeadFrom;
+        let rules = match self.get("rules") {
+            None => None,
+            Some("contest") => Some(go::Choice::Contest),
+            Some(name) => Some(go::Choice::Rules(
+                name.parse()
+                    .map_err(|e: go::rules::UnknownRules| OptionError(e.to_string()))?,
+            )),
+        };
+        let komi = match self.get("komi") {
+            None => None,
+            Some(text) => Some(
+                text.parse()
+                    .map_err(|e: go::KomiError| Self::bad("komi", text, &e.to_string()))?,
+            ),
+        };
+        let mut go = go::Go::new(rules, komi).map_err(|e| OptionError(e.to_string()))?;
+        go.scoring.dead = match self.get("dead") {
+            None => None,
+            Some("markup") => Some(DeadFrom::Markup),
+            Some("estimate") => Some(DeadFrom::Estimate),
+            Some("playouts") => Some(DeadFrom::Playouts),
+            Some("none") => Some(DeadFrom::None),
+            Some(text) => {
+                return Err(Self::bad(
+                    "dead",
+                    text,
+                    "markup, estimate, playouts or none",
+                ));
+            }
+        };
+        go.scoring.dead_at = self.points("dead_at");
+        go.scoring.alive_at = self.points("alive_at");
+        go.at_move = self.move_number()?;
+        go.check = self.switch("check")?;
+        if let Some(path) = self.get("network") {
+            Self::network(&mut go, path)?;
+        }
+        Ok(Judge::Go(go))
+    }
+
+    /// Reads a KataGo model file for the Go judge's estimates.
+    #[cfg(feature = "net")]
+    fn network(go: &mut go::Go, path: &str) -> Result<(), OptionError> {
+        let unusable = |why: String| Self::bad("network", path, &why);
+        let bytes = std::fs::read(path).map_err(|e| unusable(e.to_string()))?;
+        let network = go::net::Network::from_gzip(&bytes).map_err(|e| unusable(e.to_string()))?;
+        go.scoring.network = Some(go::net::Shared::new(network));
+        Ok(())
+    }
+
+    #[cfg(not(feature = "net"))]
+    fn network(_: &mut go::Go, path: &str) -> Result<(), OptionError> {
+        let why = "this build of arbiter has no networks (feature net)";
+        Err(Self::bad("network", path, why))
+    }
+
+    fn hex_solver(&self) -> Result<Judge, OptionError> {
+        use hex::solve::{Analysis, DEFAULT_MEGABYTES, Settings};
+        let to_move = match self.get("to_move") {
+            None => None,
+            Some("red" | "Red" | "black" | "b" | "B") => Some(hex::Stone::Red),
+            Some("blue" | "Blue" | "white" | "w" | "W") => Some(hex::Stone::Blue),
+            Some(text) => return Err(Self::bad("to_move", text, "red or blue")),
+        };
+        let budget = match self.get("budget") {
+            None => Some(std::time::Duration::from_secs(60)),
+            Some(text) => {
+                let seconds = text
+                    .parse::<f64>()
+                    .ok()
+                    .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok())
+                    .ok_or_else(|| Self::bad("budget", text, "a number of seconds from 0 up"))?;
+                (!seconds.is_zero()).then_some(seconds)
+            }
+        };
+        let megabytes = self.number("memory", 1)?.unwrap_or(DEFAULT_MEGABYTES);
+        if megabytes > 65536 {
+            return Err(Self::bad(
+                "memory",
+                &megabytes.to_string(),
+                "at most 65536 (MB)",
+            ));
+        }
+        Ok(Judge::HexSolver(Analysis {
+            settings: Settings {
+                budget,
+                megabytes,
+                threads: self.number("jobs", 1)?.unwrap_or(1),
+                ..Default::default()
+            },
+            to_move,
+            moves: self.switch("moves")?,
+            at_move: self.move_number()?,
+        }))
+    }
+}
+
 /// Work written once for every game: [`Judge::visit`] runs it with the game inside.
 pub trait Visit {
     /// What the work gives.
@@ -190,6 +420,114 @@ mod tests {
         assert_eq!(
             "chess".parse::<GameName>().unwrap_err().to_string(),
             "no game is called 'chess': the games are hex, gioco, go and cheesy"
+        );
+    }
+
+    #[test]
+    fn options_by_name_make_the_judge_the_command_line_makes() {
+        let judge = GameName::Go
+            .judge_with([
+                ("rules", "Chinese"),
+                ("komi", "7"),
+                ("dead", "none"),
+                ("dead-at", "Q16, R17,"),
+                ("alive_at", "C3"),
+                ("at_move", "120"),
+                ("check", "true"),
+            ])
+            .unwrap();
+        let Judge::Go(go) = judge else {
+            panic!("not a Go judge")
+        };
+        assert_eq!(
+            go.scoring.rules,
+            Some(go::Choice::Rules(go::rules::RuleSet::Chinese))
+        );
+        assert_eq!(go.scoring.komi.unwrap().to_string(), "7");
+        assert_eq!(go.scoring.dead, Some(go::dead::DeadFrom::None));
+        assert_eq!(go.scoring.dead_at, ["Q16", "R17"]);
+        assert_eq!(go.scoring.alive_at, ["C3"]);
+        assert_eq!((go.at_move, go.check), (Some(120), true));
+        // Empty values are options not given.
+        assert_eq!(
+            GameName::Go.judge_with([("rules", ""), ("komi", " ")]),
+            Ok(GameName::Go.judge())
+        );
+        let Judge::Hex(hex) = GameName::Hex.judge_with([("check", "1")]).unwrap() else {
+            panic!("not the Hex judge")
+        };
+        assert!(hex.check);
+        let solver = GameName::Hex
+            .judge_with([
+                ("solve", "true"),
+                ("to_move", "blue"),
+                ("budget", "0"),
+                ("jobs", "2"),
+            ])
+            .unwrap();
+        let Judge::HexSolver(analysis) = solver else {
+            panic!("not the Hex solver")
+        };
+        assert_eq!(analysis.to_move, Some(hex::Stone::Blue));
+        assert_eq!(analysis.settings.budget, None);
+        assert_eq!(analysis.settings.threads, 2);
+        let default = GameName::Hex.judge_with([("solve", "yes")]).unwrap();
+        let Judge::HexSolver(analysis) = default else {
+            panic!("not the Hex solver")
+        };
+        assert_eq!(
+            analysis.settings.budget,
+            Some(std::time::Duration::from_secs(60))
+        );
+    }
+
+    #[test]
+    fn options_a_game_does_not_take_or_values_it_cannot_be_are_refused_in_words() {
+        let refused = |game: GameName, option: (&str, &str)| {
+            game.judge_with([option]).unwrap_err().to_string()
+        };
+        assert_eq!(
+            refused(GameName::Cheesy, ("komi", "7")),
+            "no option komi for cheesy: it takes none"
+        );
+        assert_eq!(
+            refused(GameName::Hex, ("rules", "aga")),
+            "no option rules for hex: its options are at_move, check, solve, to_move, moves, budget, memory, jobs"
+        );
+        assert_eq!(
+            refused(GameName::Go, ("komi", "lots")).split(':').next(),
+            Some("komi=lots")
+        );
+        assert_eq!(
+            refused(GameName::Go, ("dead", "maybe")),
+            "dead=maybe: markup, estimate, playouts or none"
+        );
+        assert_eq!(
+            refused(GameName::Go, ("at_move", "0")),
+            "at_move=0: a whole number from 1"
+        );
+        assert_eq!(
+            refused(GameName::Go, ("check", "perhaps")),
+            "check=perhaps: true or false"
+        );
+        assert!(refused(GameName::Go, ("rules", "chess")).contains("chess"));
+        assert!(
+            refused(GameName::Go, ("network", "/no/such.bin.gz"))
+                .starts_with("network=/no/such.bin.gz: ")
+        );
+        assert_eq!(
+            GameName::Hex
+                .judge_with([("solve", "true"), ("to_move", "green")])
+                .unwrap_err()
+                .to_string(),
+            "to_move=green: red or blue"
+        );
+        assert_eq!(
+            GameName::Hex
+                .judge_with([("solve", "true"), ("budget", "-1")])
+                .unwrap_err()
+                .to_string(),
+            "budget=-1: a number of seconds from 0 up"
         );
     }
 }

@@ -834,13 +834,14 @@ fn as_text<S: serde::Serializer>(value: &impl fmt::Display, s: S) -> Result<S::O
 /// When the judgement cannot be written as JSON.
 #[cfg(feature = "serde")]
 pub fn record_value<G: Game>(
+    file: Option<&str>,
     number: usize,
     judgement: &G::Judgement,
     verdict: &G::Verdict,
     explanation: Option<String>,
 ) -> serde_json::Result<serde_json::Value> {
     serde_json::to_value(Record {
-        file: None,
+        file,
         game: G::NAME,
         case: number,
         verdict,

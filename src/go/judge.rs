@@ -304,11 +304,19 @@ impl Counted {
     /// Whether the game is finished and the record's `RE` is a score that differs from the
     /// count (the count of an unfinished game is an estimate, not a result to check).
     pub fn differs(&self) -> bool {
+        self.agreement() == Agreement::Differs
+    }
+
+    /// How the count stands against the record's `RE`, as `--check` compares them: a
+    /// finished game's count against a recorded score.
+    pub fn agreement(&self) -> Agreement {
         let recorded = self.recorded.as_deref().map(Recorded::read);
-        self.ending.finished()
-            && recorded
-                .and_then(|r| r.score())
-                .is_some_and(|score| score != self.result)
+        let score = recorded.and_then(|r| r.score());
+        match score {
+            Some(score) if self.ending.finished() && score == self.result => Agreement::Agrees,
+            Some(_) if self.ending.finished() => Agreement::Differs,
+            _ => Agreement::Unchecked,
+        }
     }
 
     /// The result the record holds for a game decided by resignation, time or forfeit, as
@@ -399,6 +407,23 @@ pub struct ContestCount {
     pub position: Position,
 }
 
+/// How a count stands against the result a record holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum Agreement {
+    /// The game is finished and its recorded score is the count.
+    Agrees,
+    /// The game is finished and its recorded score is not the count.
+    Differs,
+    /// Nothing to compare: no recorded score (none, a resignation, `Void`), or a game not
+    /// finished, whose count is an estimate.
+    Unchecked,
+}
+
 /// A game scored under a rule set: the result and everything it rests on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -431,6 +456,8 @@ pub struct GameJudgement {
     pub margin: Option<Margin>,
     /// The record's `RE` as written, when it has one.
     pub recorded: Option<String>,
+    /// How the count stands against `recorded` ([`Counted::agreement`]).
+    pub agreement: Agreement,
     /// The rule set.
     pub rules: RuleSet,
     /// Komi.
@@ -595,6 +622,7 @@ impl GameJudgement {
             marked_dead: marked.0,
             marked_alive: marked.1,
             recorded: counted.recorded.clone(),
+            agreement: counted.agreement(),
             rules: counted.rules.0,
             komi: counted.komi.0,
             handicap,

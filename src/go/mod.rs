@@ -63,8 +63,9 @@ mod territory;
 
 pub use game::{Go, Raw};
 pub use judge::{
-    Case, Choice, ContestCount, Counted, DeadChain, Detail, Ending, GameCase, GameJudgement,
-    Hundredths, Judgement, KomiWithoutRules, Scoring, Source, TerritoryPoints, Verdict,
+    Agreement, Case, Choice, ContestCount, Counted, DeadChain, Detail, Ending, GameCase,
+    GameJudgement, Hundredths, Judgement, KomiWithoutRules, Scoring, Source, TerritoryPoints,
+    Verdict,
 };
 pub use position::{MAX_SIZE, Occupied, Position, Stone};
 pub use territory::{

@@ -190,74 +190,21 @@ async fn judge(
 }
 
 /// A game's judge with the options of a request's query, named as the command line names
-/// them.
+/// them; the web board takes those that judge a position (not `network`, a file on the
+/// server, nor the solver's, which has a page of its own).
 fn judge_with(game: GameName, options: &HashMap<String, String>) -> Result<Judge, String> {
-    let points = |name: &str| -> Vec<String> {
-        options.get(name).map_or_else(Vec::new, |list| {
-            list.split(',')
-                .map(str::trim)
-                .filter(|p| !p.is_empty())
-                .map(str::to_string)
-                .collect()
-        })
-    };
-    let at_move = match options.get("at_move") {
-        None => None,
-        Some(text) => match text.parse::<usize>() {
-            Ok(n) if n >= 1 => Some(n),
-            _ => return Err(format!("at_move={text}: a move number from 1")),
-        },
-    };
-    let known: &[&str] = match game {
+    let taken: &[&str] = match game {
         GameName::Go => &["rules", "komi", "dead", "dead_at", "alive_at", "at_move"],
         GameName::Hex => &["at_move"],
         _ => &[],
     };
-    if let Some(unknown) = options.keys().find(|k| !known.contains(&k.as_str())) {
+    if let Some(unknown) = options.keys().find(|k| !taken.contains(&k.as_str())) {
         return Err(format!(
-            "no option {unknown} for {game}: its options are {known:?}"
+            "no option {unknown} for {game}: its options are {taken:?}"
         ));
     }
-    Ok(match game {
-        GameName::Go => {
-            use crate::go::dead::DeadFrom;
-            let rules = match options.get("rules").map(String::as_str) {
-                None | Some("") => None,
-                Some("contest") => Some(crate::go::Choice::Contest),
-                Some(name) => Some(crate::go::Choice::Rules(
-                    name.parse()
-                        .map_err(|e: crate::go::rules::UnknownRules| e.to_string())?,
-                )),
-            };
-            let komi = match options.get("komi").map(String::as_str) {
-                None | Some("") => None,
-                Some(text) => Some(
-                    text.parse()
-                        .map_err(|e: crate::go::KomiError| format!("komi={text}: {e}"))?,
-                ),
-            };
-            let mut go = crate::go::Go::new(rules, komi).map_err(|e| e.to_string())?;
-            go.scoring.dead = match options.get("dead").map(String::as_str) {
-                None | Some("") => None,
-                Some("markup") => Some(DeadFrom::Markup),
-                Some("estimate") => Some(DeadFrom::Estimate),
-                Some("playouts") => Some(DeadFrom::Playouts),
-                Some("none") => Some(DeadFrom::None),
-                Some(other) => {
-                    return Err(format!("dead={other}: markup, estimate, playouts or none"));
-                }
-            };
-            go.scoring.dead_at = points("dead_at");
-            go.scoring.alive_at = points("alive_at");
-            go.at_move = at_move;
-            Judge::Go(go)
-        }
-        GameName::Hex => Judge::Hex(crate::hex::Hex {
-            at_move,
-            ..crate::hex::Hex::CONTEST
-        }),
-        other => other.judge(),
-    })
+    let options = options.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+    game.judge_with(options).map_err(|e| e.to_string())
 }
 
 async fn solve(headers: HeaderMap, body: Body) -> Response {
@@ -428,7 +375,7 @@ fn judge_text<G: Game>(game: &G, text: &[u8], limits: Limits) -> Result<Vec<Valu
         };
         let explanation = String::from_utf8_lossy(&explanation).into_owned();
         let mut record =
-            crate::run::record_value::<G>(number, &judgement, &verdict, Some(explanation))
+            crate::run::record_value::<G>(None, number, &judgement, &verdict, Some(explanation))
                 .map_err(|e| e.to_string())?;
         record["svg"] = svg;
         if let Some(rows) = game.board_rows(&case) {

@@ -215,6 +215,21 @@ const MARKED: &[u8] = b"(;SZ[9]KM[6.5]RU[Japanese]RE[W+6.5]\
     [ah][bh][ch][dh][eh][fh][gh][hh][ih][ai][bi][ci][di][ei][fi][gi][hi][ii])";
 
 #[test]
+fn json_says_how_the_count_stands_against_the_recorded_result() {
+    // MARKED is counted B+1.5 against its RE[W+6.5].
+    assert_eq!(json(&["go"], MARKED)["agreement"], "differs");
+    let agreeing = String::from_utf8_lossy(MARKED).replace("RE[W+6.5]", "RE[B+1.5]");
+    assert_eq!(json(&["go"], agreeing.as_bytes())["agreement"], "agrees");
+    // A resignation, a record without RE, and an unfinished game: nothing to compare.
+    let resigned = String::from_utf8_lossy(MARKED).replace("RE[W+6.5]", "RE[W+R]");
+    assert_eq!(json(&["go"], resigned.as_bytes())["agreement"], "unchecked");
+    let unsaid = String::from_utf8_lossy(MARKED).replace("RE[W+6.5]", "");
+    assert_eq!(json(&["go"], unsaid.as_bytes())["agreement"], "unchecked");
+    let unfinished = b"(;SZ[9]KM[6.5]RE[B+3];B[ee])";
+    assert_eq!(json(&["go"], unfinished)["agreement"], "unchecked");
+}
+
+#[test]
 fn dead_stones_from_the_markup_the_estimate_marks_or_none() {
     let markup = json(&["go"], MARKED);
     assert_eq!(markup["dead_from"], "markup");

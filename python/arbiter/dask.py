@@ -1,0 +1,122 @@
+"""Scoring Go archives on a Dask cluster: one row a game, as a Dask dataframe.
+
+The same code runs on a laptop's ``distributed.LocalCluster`` and on a cluster's scheduler:
+the archive's files are cut into partitions of ``files_per_partition`` files, each judged by
+:func:`arbiter.judge_files` on one worker thread (arbiter releases the GIL, so a worker's
+threads judge side by side), and each partition becomes a pandas dataframe. Nothing is
+judged until the dataframe is computed (or persisted on ``client``).
+
+Install with ``pip install ./python[dask]``.
+
+>>> import pathlib, tempfile
+>>> import arbiter.dask
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "a.sgf").write_text("(;SZ[9]KM[6.5]RE[B+73.5];B[ee];W[];B[])")
+>>> _ = (folder / "b.sgf").write_text("(;SZ[9]KM[6.5]RE[W+R];B[ee];W[dd])")
+>>> table = arbiter.dask.score_archive(str(folder / "*.sgf")).compute()
+>>> table[["result", "recorded", "agreement"]].values.tolist()
+[['B+73.5', 'B+73.5', 'agrees'], ['W+R', 'W+R', 'unchecked']]
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable, Union
+
+from . import _paths, judge_files
+
+#: The columns of :func:`score_archive`'s dataframe, with their types.
+COLUMNS = {
+    "file": "string",
+    "game": "Int64",
+    "rules": "string",
+    "komi": "Float64",
+    "result": "string",
+    "recorded": "string",
+    "agreement": "string",
+    "dead": "Int64",
+    "finished": "boolean",
+    "ending": "string",
+    "verdict": "string",
+    "error": "string",
+}
+
+
+def _row(record: dict) -> dict:
+    """A record's row: one game, or a file's error."""
+    if "error" in record:
+        return {"file": record["file"], "game": record.get("game"), "error": record["error"]}
+    result = record.get("result")
+    if result is None and "rules" not in record:
+        # A contest position: its verdict is its result.
+        result = record.get("verdict")
+    return {
+        "file": record.get("file"),
+        "game": record.get("case"),
+        "rules": record.get("rules"),
+        "komi": record.get("komi"),
+        "result": result,
+        "recorded": record.get("recorded"),
+        "agreement": record.get("agreement"),
+        "dead": len(record["dead"]) if "dead" in record else None,
+        "finished": record.get("finished"),
+        "ending": record.get("ending"),
+        "verdict": record.get("verdict"),
+    }
+
+
+def _frame(rows: list):
+    import pandas as pd
+
+    frame = pd.DataFrame(rows, columns=list(COLUMNS))
+    return frame.astype(COLUMNS)
+
+
+def score_files(paths: Iterable[Union[str, "os.PathLike[str]"]], options: dict | None = None):
+    """Scores files on this machine into a pandas dataframe of :func:`score_archive`'s
+    columns, one row a game (a file that fails gives a row with its ``error``): one
+    partition's work."""
+    records = judge_files(list(paths), "go", jobs=1, errors="keep", **(options or {}))
+    return _frame([_row(record) for record in records])
+
+
+def score_archive(
+    paths_or_glob: Union[str, "os.PathLike[str]", Iterable],
+    client: Any = None,
+    *,
+    files_per_partition: int = 64,
+    **options: Any,
+):
+    """Scores a Go archive as a Dask dataframe, one row a game: ``file``, ``game`` (its
+    number in the file), ``rules``, ``komi``, ``result`` (the count of a finished game, a
+    recorded resignation, ...), ``recorded`` (the record's ``RE``), ``agreement``
+    (``agrees``, ``differs`` or ``unchecked``, as ``arbiter go --check`` compares),
+    ``dead`` (how many dead stones), ``finished``, ``ending``, ``verdict`` (the command
+    line's words) and ``error`` (for a file that could not be judged to its end, its
+    message; its other columns empty).
+
+    ``paths_or_glob``: a glob pattern (``"archive/**/*.sgf"``) or paths. ``client``: a
+    ``distributed.Client`` to persist the dataframe on at once (without one the dataframe is
+    lazy, computed on the default scheduler or client when asked). ``options``: those of
+    :func:`arbiter.go.score` (``rules``, ``komi``, ``dead``, ...), for every game.
+    """
+    import dask.dataframe as dd
+
+    if files_per_partition < 1:
+        raise ValueError("files_per_partition: at least 1")
+    paths = _paths(paths_or_glob)
+    parts = [
+        paths[start : start + files_per_partition]
+        for start in range(0, len(paths), files_per_partition)
+    ] or [[]]
+    frame = dd.from_map(
+        score_files,
+        parts,
+        options=options,
+        meta=_frame([]),
+        label="arbiter-score",
+        enforce_metadata=False,
+    )
+    if client is not None:
+        frame = client.persist(frame)
+    return frame

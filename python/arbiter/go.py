@@ -1,0 +1,84 @@
+"""Go: records scored under every common rule set, and contest positions.
+
+>>> from arbiter import go
+>>> score = go.score("(;SZ[9]KM[6.5]RU[Chinese];B[ee];W[];B[])")
+>>> score["result"], score["rules"], score["black"]["total"]
+('B+74.5', 'chinese', 81.0)
+
+With numpy installed, the maps are arrays, row by row from the top:
+
+>>> score["territory_map"].shape, int(score["stones"][4, 4])  # doctest: +SKIP
+((9, 9), 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from . import Source, _numpy_installed, _one, judge
+
+
+def score(
+    record: Source,
+    rules: str | None = None,
+    komi: float | None = None,
+    dead: str | None = None,
+    *,
+    dead_at: Iterable[str] | None = None,
+    alive_at: Iterable[str] | None = None,
+    at_move: int | None = None,
+    network: str | None = None,
+    explain: bool = False,
+    maps: bool | None = None,
+) -> dict:
+    """Scores one game record (SGF text, bytes or a file) as ``arbiter go --format json``.
+
+    ``rules``: ``japanese``, ``chinese``, ``aga``, ``new-zealand``, ``tromp-taylor``,
+    ``korean``, ``ing``, or any name SGF's ``RU`` may give (default: the record's, else
+    japanese); ``komi`` (default: the record's ``KM``); ``dead``: where dead stones come
+    from, ``markup``, ``estimate``, ``playouts`` or ``none`` (default: the final node's
+    ``TB``/``TW`` markup when it has some, else arbiter's estimate); ``dead_at`` and
+    ``alive_at``: groups to mark, each named by a stone (``["Q16", "R17"]``); ``at_move``:
+    score the position in which move N is to be played.
+
+    ``maps`` (default: whether numpy is installed) adds numpy arrays, row by row from the
+    top: ``stones`` (1 Black, -1 White, 0 empty), ``territory_map`` (1 Black's territory,
+    -1 White's) and, for an estimate, ``ownership`` (-1 White's to 1 Black's) in place of
+    its lists.
+
+    Raises :class:`arbiter.InputError` for a record that cannot be read, or a collection of
+    more than one game (:func:`arbiter.judge` scores each).
+
+    >>> score("(;SZ[9]KM[6.5];B[ee];W[];B[])", rules="chinese", komi=7, maps=False)["result"]
+    'B+74'
+    """
+    if maps is None:
+        maps = _numpy_installed()
+    records = judge(
+        "go",
+        record,
+        rules=rules,
+        komi=komi,
+        dead=dead,
+        dead_at=dead_at,
+        alive_at=alive_at,
+        at_move=at_move,
+        network=network,
+        explain=explain,
+        maps=maps,
+    )
+    return _one(records, "game")
+
+
+def check(record: Source, **options: Any) -> dict:
+    """Scores one record and compares the count with its ``RE``, as ``arbiter go --check``:
+    the record of :func:`score`, whose ``agreement`` says ``agrees``, ``differs``, or
+    ``unchecked`` (no recorded score to compare, or an unfinished game, whose count is only
+    an estimate). Takes :func:`score`'s options.
+
+    >>> result = check("(;SZ[9]KM[6.5]RE[W+0.5];B[ee];W[];B[])")
+    >>> result["recorded"], result["result"], result["agreement"]
+    ('W+0.5', 'B+73.5', 'differs')
+    """
+    options.setdefault("maps", False)
+    return score(record, **options)
