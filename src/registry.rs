@@ -182,7 +182,7 @@ impl GameName {
     /// | game | options |
     /// |---|---|
     /// | go | `rules`, `komi`, `dead`, `dead_at`, `alive_at`, `at_move`, `check`, `network` (a file) |
-    /// | hex | `at_move`, `check`; `solve`, with `to_move`, `moves`, `budget` (seconds, 0 none), `memory` (MB), `jobs` |
+    /// | hex | `at_move`, `check`; `solve`, with `to_move`, `moves`, `budget` (seconds, 0 none), `memory` (MB), `jobs`, `db` (a solution store's file) |
     /// | gioco, cheesy | none |
     ///
     /// # Errors
@@ -238,7 +238,7 @@ impl GameName {
                 "rules", "komi", "dead", "dead_at", "alive_at", "at_move", "check", "network",
             ],
             GameName::Hex => &[
-                "at_move", "check", "solve", "to_move", "moves", "budget", "memory", "jobs",
+                "at_move", "check", "solve", "to_move", "moves", "budget", "memory", "jobs", "db",
             ],
             GameName::Gioco | GameName::Cheesy => &[],
         }
@@ -393,6 +393,14 @@ impl Options<'_> {
             to_move,
             moves: self.switch("moves")?,
             at_move: self.move_number()?,
+            store: match self.get("db") {
+                None => None,
+                Some(path) => Some(
+                    hex::solve::Store::open(std::path::Path::new(path))
+                        .map_err(|e| Self::bad("db", path, &e.to_string()))?
+                        .shared(),
+                ),
+            },
         }))
     }
 }
@@ -492,7 +500,7 @@ mod tests {
         );
         assert_eq!(
             refused(GameName::Hex, ("rules", "aga")),
-            "no option rules for hex: its options are at_move, check, solve, to_move, moves, budget, memory, jobs"
+            "no option rules for hex: its options are at_move, check, solve, to_move, moves, budget, memory, jobs, db"
         );
         assert_eq!(
             refused(GameName::Go, ("komi", "lots")).split(':').next(),

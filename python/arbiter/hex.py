@@ -47,6 +47,7 @@ def solve(
     memory: int | None = None,
     jobs: int | None = None,
     at_move: int | None = None,
+    db: str | None = None,
     explain: bool = False,
 ) -> dict:
     """Solves one Hex position with perfect play, as ``arbiter hex --solve --format json``:
@@ -57,7 +58,8 @@ def solve(
     ``to_move``: ``red`` or ``blue`` (default: a record's next player; for a board, the side
     with fewer stones, Red when equal); ``budget``: seconds (default 60, 0 for none);
     ``moves``: on a record, the winner after every move; ``memory``: the table's megabytes a
-    thread; ``jobs``: threads.
+    thread; ``jobs``: threads; ``db``: a solution store's file (made if need be), whose proved
+    positions answer at once and which keeps this search's proofs (``--db``).
 
     >>> answer = solve("1\\n2\\n..\\n..\\n")
     >>> [move["cell"] for move in answer["winning_moves"]]
@@ -73,6 +75,7 @@ def solve(
         memory=memory,
         jobs=jobs,
         at_move=at_move,
+        db=db,
         explain=explain,
     )
     return _one(records, "position")

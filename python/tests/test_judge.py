@@ -11,7 +11,7 @@ import time
 import pytest
 
 import arbiter
-from conftest import REPOSITORY, cli_records, run_cli
+from conftest import REPOSITORY, cli_records, run_cli, untimed
 
 EXAMPLES = REPOSITORY / "examples"
 DATA = REPOSITORY / "tests" / "data"
@@ -79,7 +79,7 @@ def test_options_are_the_command_lines(options, flags):
 def test_hex_solve_gives_the_solvers_record():
     position = b"1\n4\n....\n.R..\n....\n..B.\n"
     answer = arbiter.judge("hex", position, solve=True, budget=0)
-    assert answer == cli_records(["hex", "--solve", "--budget", "0"], position)
+    assert untimed(answer) == untimed(cli_records(["hex", "--solve", "--budget", "0"], position))
     assert answer[0]["winning_moves"]
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import arbiter
 from arbiter import go, hex
-from conftest import REPOSITORY, cli_records
+from conftest import REPOSITORY, cli_records, untimed
 
 RECORDS = REPOSITORY / "tests" / "data" / "go" / "records"
 GAME = REPOSITORY / "tests" / "data" / "go" / "corpus" / "game-003.sgf"
@@ -77,13 +77,30 @@ def test_hex_judge_and_solve():
     assert hex.judge(board, maps=False) == cli_records(["hex"], board.encode())[0]
     empty = "1\n3\n...\n...\n...\n"
     answer = hex.solve(empty)
-    assert answer == cli_records(["hex", "--solve"], empty.encode())[0]
+    assert untimed(answer) == untimed(cli_records(["hex", "--solve"], empty.encode())[0])
     assert answer["winner"] == "red"
     assert [m["cell"] for m in answer["winning_moves"]] == ["c1", "a2", "b2", "c2", "a3"]
     as_blue = hex.solve(empty, to_move="blue", budget=5)
-    assert as_blue == cli_records(["hex", "--solve", "--to-move", "blue", "--budget", "5"], empty.encode())[0]
+    assert untimed(as_blue) == untimed(
+        cli_records(["hex", "--solve", "--to-move", "blue", "--budget", "5"], empty.encode())[0]
+    )
     assert as_blue["winner"] == "blue"
     record = REPOSITORY / "examples" / "hex-games.trmph"
     first = record.read_text().splitlines()[0]
     moves = hex.solve(first, moves=True, budget=0)
-    assert moves == cli_records(["hex", "--solve", "--moves", "--budget", "0"], first.encode())[0]
+    assert untimed(moves) == untimed(
+        cli_records(["hex", "--solve", "--moves", "--budget", "0"], first.encode())[0]
+    )
+
+
+def test_hex_solve_keeps_its_proofs_in_a_store(tmp_path):
+    db = tmp_path / "hex.db"
+    empty = "1\n5\n" + ".....\n" * 5
+    first = hex.solve(empty, db=db)
+    assert db.exists()
+    again = hex.solve(empty, db=str(db))
+    assert untimed(again) | {"stats": None} == untimed(first) | {"stats": None}
+    assert again["stats"]["nodes"] * 10 < first["stats"]["nodes"]
+    (tmp_path / "bad.db").write_text("not a store")
+    with pytest.raises(ValueError, match="not an arbiter solution store"):
+        hex.solve(empty, db=tmp_path / "bad.db")

@@ -21,6 +21,9 @@ pub enum Failure {
     /// A view's folder is unusable.
     #[error(transparent)]
     Folder(#[from] FolderError),
+    /// The Hex solver's solution store (`--db`) could not be read or written.
+    #[error("the solution store {0}")]
+    Store(#[from] crate::hex::solve::StoreError),
     /// The web board could not start.
     #[error("cannot serve the web board on {address}: {error}")]
     Serve {

@@ -93,6 +93,11 @@ enum Command {
         /// position's moves are solved on --jobs threads, each with a table of its own).
         #[arg(long, requires = "solve", value_name = "MB", default_value_t = crate::hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
         memory: u32,
+        /// With --solve: keep every position proved in FILE (made if need be) and answer from
+        /// it what it holds, this run and the next: a position asked again, a game's
+        /// positions (--moves), the web board's.
+        #[arg(long, requires = "solve", value_name = "FILE")]
+        db: Option<PathBuf>,
     },
     /// Il Gioco dell'X: for each full board, "B" if Black joins top and bottom, else "W".
     ///
@@ -228,6 +233,10 @@ enum Command {
         /// board to the network.
         #[arg(long, default_value = "127.0.0.1")]
         host: std::net::IpAddr,
+        /// Keep every Hex position the board's "Solve" proves in FILE (made if need be), and
+        /// answer from it what it holds (as `hex --solve --db`).
+        #[arg(long, value_name = "FILE")]
+        db: Option<PathBuf>,
     },
 }
 
@@ -274,7 +283,13 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             budget,
             memory,
             at_move,
+            db,
         } => {
+            let store = db
+                .as_deref()
+                .map(crate::hex::solve::Store::open)
+                .transpose()?
+                .map(crate::hex::solve::Store::shared);
             let judge = if *solve {
                 Judge::HexSolver(crate::hex::solve::Analysis {
                     settings: crate::hex::solve::Settings {
@@ -286,6 +301,7 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
                     to_move: *to_move,
                     moves: *moves,
                     at_move: *at_move,
+                    store: store.clone(),
                 })
             } else {
                 Judge::Hex(crate::hex::Hex {
@@ -293,7 +309,11 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
                     at_move: *at_move,
                 })
             };
-            judging.judge(&judge, sgf_out.as_deref(), out)
+            let judged = judging.judge(&judge, sgf_out.as_deref(), out);
+            if let Some(store) = store {
+                store.lock().save()?;
+            }
+            judged
         }
         Command::Gioco(judging) => judging.judge(&GameName::Gioco.judge(), None, out),
         Command::Go {
@@ -333,7 +353,13 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             mode,
         } => tools::generate(*game, *cases, *size, *seed, mode.as_deref(), out),
         Command::Validate { game, file } => tools::validate(*game, file.as_deref(), out),
-        Command::Serve { host, port } => tools::serve(SocketAddr::new(*host, *port)),
+        Command::Serve { host, port, db } => {
+            if let Some(path) = db {
+                let store = crate::hex::solve::Store::open(path)?.shared();
+                let _ = crate::serve::keep_solutions_in(store);
+            }
+            tools::serve(SocketAddr::new(*host, *port))
+        }
         Command::Htp { budget, memory } => {
             let mut engine = crate::htp::Engine::new(crate::hex::solve::Settings {
                 budget: (!budget.is_zero()).then_some(*budget),

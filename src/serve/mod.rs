@@ -75,6 +75,21 @@ pub fn router() -> Router {
         .route("/api/hex/solve", post(solve))
 }
 
+/// The solution store the board's "Solve" consults and adds to, when one is kept
+/// (`arbiter serve --db FILE`).
+static STORE: std::sync::OnceLock<crate::hex::solve::SharedStore> = std::sync::OnceLock::new();
+
+/// Keeps the Hex solver's proofs in `store` from now on: the board's "Solve" answers from it
+/// what it holds (set once; a second store is refused and returned).
+///
+/// # Errors
+/// A store set already: the one given back.
+pub fn keep_solutions_in(
+    store: crate::hex::solve::SharedStore,
+) -> Result<(), crate::hex::solve::SharedStore> {
+    STORE.set(store)
+}
+
 /// Serves the web board on `address` until interrupted (Ctrl-C), calling `ready` with the
 /// address bound (the port chosen when it was 0).
 ///
@@ -231,6 +246,7 @@ async fn solve(headers: HeaderMap, body: Body) -> Response {
             to_move: None,
             moves: false,
             at_move: None,
+            store: STORE.get().cloned(),
         });
         solver.visit(Request {
             body: &body,

@@ -169,6 +169,75 @@ fn explain_says_why_and_draws_the_winning_moves() {
     assert!(out.contains("1   . *"), "{out}");
 }
 
+/// The nodes a JSON answer says the search visited.
+fn nodes(json_line: &str) -> u64 {
+    let record: serde_json::Value = serde_json::from_str(json_line).unwrap();
+    record["stats"]["nodes"].as_u64().unwrap()
+}
+
+#[test]
+fn a_solution_store_answers_again_at_once_and_keeps_its_answers() {
+    let folder = std::env::temp_dir().join(format!("arbiter-db-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let db = folder.join("hex.db");
+    let _ = std::fs::remove_file(&db);
+    let db_arg = db.to_str().unwrap();
+    let board = empty_board(5);
+    let first = hex(
+        &["--solve", "--format", "json", "--db", db_arg],
+        board.as_bytes(),
+    );
+    assert_eq!(first.0, 0);
+    assert!(db.exists(), "the store is made");
+    let again = hex(
+        &["--solve", "--format", "json", "--db", db_arg],
+        board.as_bytes(),
+    );
+    let words = |line: &str| {
+        let mut record: serde_json::Value = serde_json::from_str(line).unwrap();
+        record.as_object_mut().unwrap().remove("stats");
+        record
+    };
+    assert_eq!(words(&again.1), words(&first.1), "the same answer");
+    assert!(
+        nodes(&again.1) * 10 < nodes(&first.1),
+        "from the store: {} positions searched again, {} at first",
+        nodes(&again.1),
+        nodes(&first.1)
+    );
+    // A game's positions, move by move, from the store and without it, alike.
+    let game = b"https://trmph.com/hex/board#5,c3b4d2c2\n";
+    let kept = hex(&["--solve", "--moves", "--db", db_arg], game);
+    assert_eq!(kept, hex(&["--solve", "--moves"], game));
+    std::fs::remove_dir_all(&folder).unwrap();
+}
+
+#[test]
+fn a_store_that_is_not_one_is_an_error_naming_it() {
+    let folder = std::env::temp_dir().join(format!("arbiter-db-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let db = folder.join("not-a-store.db");
+    std::fs::write(&db, "(;FF[4]GM[11]SZ[5])").unwrap();
+    let output = run(
+        &["hex", "--solve", "--db", db.to_str().unwrap()],
+        empty_board(3).as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        format!(
+            "arbiter: the solution store {}: not an arbiter solution store: it does not start with \"arbiter hex solutions\\n\"\n",
+            db.display()
+        )
+    );
+    // --db goes with --solve.
+    let usage = run(&["hex", "--db", db.to_str().unwrap()], b"");
+    assert_eq!(usage.status.code(), Some(2));
+    std::fs::remove_dir_all(&folder).unwrap();
+}
+
 #[test]
 fn solve_does_not_go_with_check_or_a_record_format() {
     let (code, _) = hex(&["--solve", "--check"], b"2,b1\n");

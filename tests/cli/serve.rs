@@ -16,8 +16,14 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::start_with(&[])
+    }
+
+    /// `arbiter serve --port 0` with more arguments.
+    fn start_with(more: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
             .args(["serve", "--port", "0"])
+            .args(more)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -279,6 +285,27 @@ fn the_solver_shows_every_winning_move() {
         "Red to move: Red wins with d1 c2 b3 a4"
     );
     assert!(records[0]["svg"].as_str().unwrap().starts_with("<svg"));
+}
+
+#[test]
+fn the_solver_answers_from_its_store_and_keeps_its_proofs() {
+    let db = std::env::temp_dir().join(format!("arbiter-serve-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let server = Server::start_with(&["--db", db.to_str().unwrap()]);
+    let rows = serde_json::json!({ "rows": [".....", ".....", ".....", ".....", "....."] });
+    let (_, first) = server.post_json("/api/hex/solve", rows.clone());
+    let (_, again) = server.post_json("/api/hex/solve", rows);
+    assert_eq!(again[0]["verdict"], first[0]["verdict"]);
+    let nodes = |records: &serde_json::Value| records[0]["stats"]["nodes"].as_u64().unwrap();
+    assert!(
+        nodes(&again) * 10 < nodes(&first),
+        "{} then {}",
+        nodes(&first),
+        nodes(&again)
+    );
+    assert!(db.exists(), "the store is written after each position");
+    drop(server);
+    std::fs::remove_file(&db).unwrap();
 }
 
 #[test]

@@ -17,12 +17,14 @@
 //! sides wins, a full one of the opponent's loses); and only the [mustplay](super::mustplay)
 //! region is searched.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::bits::{Cells, Geometry};
 use super::inferior;
 use super::mustplay::mustplay;
 use super::position::{Keys, Position};
+use super::store::{Known, Proved, WORTH_KEEPING};
 use super::table::{Entry, Slot, Table};
 use super::vc::Connections;
 use crate::hex::Stone;
@@ -164,6 +166,11 @@ pub struct Search<B: Cells> {
     /// Cell order for trying moves: the centre first.
     order: Vec<u16>,
     expanded: Table<Expanded<B>>,
+    /// The solution store's proofs of this board shape, consulted where the table knows
+    /// nothing ([`super::store`]).
+    known: Option<Arc<Known>>,
+    /// The proofs worth keeping found since [`Search::keep_proofs`], when kept.
+    proofs: Option<Vec<(u64, Proved)>>,
 }
 
 /// Progressive widening (as in Benzene): how many of a position's moves, in their order, the
@@ -231,6 +238,43 @@ impl<B: Cells> Search<B> {
             } else {
                 1
             }),
+            known: None,
+            proofs: None,
+        }
+    }
+
+    /// Consults `known` (a solution store's proofs of this shape) where the table knows
+    /// nothing, and keeps the proofs worth keeping from now on, for [`Search::take_proofs`].
+    pub fn keep_proofs(&mut self, known: Option<Arc<Known>>) {
+        self.known = known;
+        self.proofs.get_or_insert_with(Vec::new);
+    }
+
+    /// The solution store's proofs it consults, if any.
+    pub fn known(&self) -> Option<Arc<Known>> {
+        self.known.clone()
+    }
+
+    /// The proofs kept since the last call; the store's proofs are let go (the caller adds to
+    /// them, and hands them back with [`Search::keep_proofs`]).
+    pub fn take_proofs(&mut self) -> Vec<(u64, Proved)> {
+        self.known = None;
+        self.proofs.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Keeps `position`'s value, found by [`Search::solve`] for a caller that asked for it,
+    /// however little work it took.
+    pub fn note(&mut self, position: &Position<B>, wins: bool) {
+        if self.proofs.is_none() {
+            return;
+        }
+        let best = if wins {
+            self.lookup(position.hash).map_or(0, |entry| entry.best)
+        } else {
+            0
+        };
+        if let Some(proofs) = self.proofs.as_mut() {
+            proofs.push((position.hash, Proved { wins, best }));
         }
     }
 
@@ -297,15 +341,39 @@ impl<B: Cells> Search<B> {
         None
     }
 
+    /// What the table knows of a position, or else the solution store.
     fn lookup(&self, hash: u64) -> Option<Entry> {
-        if self.techniques.transposition {
+        let held = if self.techniques.transposition {
             self.table.get(hash)
         } else {
             None
-        }
+        };
+        held.or_else(|| {
+            let proved = self.known.as_ref()?.get(&hash)?;
+            let (phi, delta) = if proved.wins { (0, INF) } else { (INF, 0) };
+            Some(Entry {
+                hash,
+                phi,
+                delta,
+                best: proved.best,
+                work: u32::MAX,
+            })
+        })
     }
 
     fn store(&mut self, hash: u64, phi: u32, delta: u32, best: u16, work: u64) {
+        if let Some(proofs) = self.proofs.as_mut()
+            && (phi == 0 || delta == 0)
+            && work >= WORTH_KEEPING
+        {
+            proofs.push((
+                hash,
+                Proved {
+                    wins: phi == 0,
+                    best,
+                },
+            ));
+        }
         if self.techniques.transposition {
             self.table.store(Entry {
                 hash,

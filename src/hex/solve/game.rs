@@ -25,7 +25,7 @@ use crate::render::Style;
 use crate::validate::Report;
 
 /// The solver as a game: its settings and what it is asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
     /// The solver's settings.
     pub settings: Settings,
@@ -36,6 +36,9 @@ pub struct Analysis {
     /// Solve each record at this move: the position in which move N is to be played; `None`
     /// for its end.
     pub at_move: Option<usize>,
+    /// The solution store every solver consults and adds to (`--db`), saved after each
+    /// position.
+    pub store: Option<super::SharedStore>,
 }
 
 /// One analysed position's answer: its line, and whether the search ran out of time.
@@ -128,7 +131,11 @@ impl Analysis {
     }
 
     fn solver(&self, board: &Board) -> Result<Solver, super::SolveError> {
-        Solver::new(board.rows(), board.cols(), &self.settings)
+        let mut solver = Solver::new(board.rows(), board.cols(), &self.settings)?;
+        if let Some(store) = &self.store {
+            solver.keep_proofs_in(store);
+        }
+        Ok(solver)
     }
 
     /// Solves a case, with a record's move-by-move analysis when asked.
@@ -153,6 +160,11 @@ impl Analysis {
                 .as_ref()
                 .is_some_and(|p: &Vec<MoveValue>| p.iter().any(|m| m.winner.is_none()));
         lines.push(line(&solution));
+        if let Some(store) = &self.store {
+            // Kept as it grows: a run stopped later keeps this position's proofs. A store
+            // that cannot be written is said once, when the command line saves it last.
+            let _ = store.lock().save();
+        }
         Judgement {
             solution,
             positions,

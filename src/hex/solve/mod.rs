@@ -39,6 +39,7 @@ mod mustplay;
 mod oracle;
 mod position;
 mod solver;
+mod store;
 mod table;
 mod vc;
 
@@ -46,6 +47,7 @@ pub use bits::MAX_CELLS;
 pub use dfpn::{Stats, Techniques};
 pub use game::{Analysis, Judgement, LostAt, MoveValue, Verdict, line};
 pub use solver::{DEFAULT_MEGABYTES, Reply, Settings, Solution, SolveError, Solver, solve};
+pub use store::{Proved, SharedStore, Store, StoreError, VERSION as STORE_VERSION, WORTH_KEEPING};
 
 #[cfg(test)]
 mod tests;

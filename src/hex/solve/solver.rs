@@ -8,6 +8,7 @@ use super::bits::{Cells, Geometry, MAX_CELLS, Wide};
 use super::dfpn::{Search, Stats, Techniques};
 use super::inferior;
 use super::position::Position;
+use super::store::{Proved, SharedStore};
 use crate::grid::Coord;
 use crate::hex::{Board, Stone};
 
@@ -196,6 +197,14 @@ impl Solver {
     pub fn positions(&self) -> u64 {
         self.search.positions()
     }
+
+    /// Answers from `store` what it has proved, and adds to it every position this solver
+    /// proves from now on that took some work ([`super::WORTH_KEEPING`] positions) or was
+    /// asked (each position solved, and each of its moves); the caller saves it
+    /// ([`super::Store::save`]).
+    pub fn keep_proofs_in(&mut self, store: &SharedStore) {
+        self.search.keep_proofs_in(store.clone());
+    }
 }
 
 /// The solver's work on positions, for every set type.
@@ -203,6 +212,7 @@ trait Solve {
     fn complete(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution;
     fn winner(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Option<Stone>;
     fn positions(&self) -> u64;
+    fn keep_proofs_in(&mut self, store: SharedStore);
 }
 
 /// A search, and the settings to start helpers with: the moves of a position are shared out
@@ -210,6 +220,10 @@ trait Solve {
 struct Searches<B: Cells> {
     main: Search<B>,
     settings: Settings,
+    /// The solution store consulted and added to, if any.
+    store: Option<SharedStore>,
+    /// The helpers' proofs, for [`Searches::bank`].
+    helped: Vec<(u64, Proved)>,
 }
 
 impl<B: Cells> Searches<B> {
@@ -217,7 +231,32 @@ impl<B: Cells> Searches<B> {
         Searches {
             main: Search::new(geometry, settings.megabytes, settings.techniques),
             settings: *settings,
+            store: None,
+            helped: Vec::new(),
         }
+    }
+
+    /// Before the searches of one position: the main search consults the store's proofs of
+    /// this board shape and keeps its own (helpers started for the position do too).
+    fn consult(&mut self) {
+        let Some(store) = &self.store else {
+            return;
+        };
+        let geometry = self.main.geometry;
+        let known = store.lock().known(geometry.rows, geometry.cols);
+        self.main.keep_proofs(Some(known.unwrap_or_default()));
+    }
+
+    /// After the searches of one position: adds the proofs kept (the main search's and its
+    /// helpers') to the store.
+    fn bank(&mut self) {
+        let Some(store) = &self.store else {
+            return;
+        };
+        let mut proofs = self.main.take_proofs();
+        proofs.append(&mut self.helped);
+        let geometry = self.main.geometry;
+        store.lock().add(geometry.rows, geometry.cols, proofs);
     }
 
     fn position_of(&self, board: &Board, to_move: Stone) -> Position<B> {
@@ -253,26 +292,33 @@ impl<B: Cells> Searches<B> {
             (self.main.geometry, self.settings, self.main.deadline());
         let next = &next;
         let helped = std::sync::Mutex::new(Vec::new());
+        let known = self.main.known();
         let (root, mut values) = crate::pool::in_place_scope(|scope| {
             for _ in 1..threads {
-                let helped = &helped;
+                let (helped, known) = (&helped, &known);
                 scope.spawn(move |_| {
                     let mut helper = Search::new(geometry, settings.megabytes, settings.techniques);
                     helper.set_deadline(deadline);
+                    if let Some(known) = known {
+                        helper.keep_proofs(Some(known.clone()));
+                    }
                     let mut position = Position::new(stones, to_move, &helper.keys);
                     let values = solve_taken(&mut helper, &mut position, cells, next);
                     if let Ok(mut helped) = helped.lock() {
-                        helped.push((values, helper.stats));
+                        helped.push((values, helper.stats, helper.take_proofs()));
                     }
                 });
             }
             let root = self.solve_root(position, root_first, next, cells.len());
             (root, solve_taken(&mut self.main, position, cells, next))
         });
-        for (more, counts) in helped.into_inner().unwrap_or_default() {
+        let mut proofs = Vec::new();
+        for (more, counts, found) in helped.into_inner().unwrap_or_default() {
             values.extend(more);
             self.main.stats.add(counts);
+            proofs.extend(found);
         }
+        self.helped.extend(proofs);
         (values, root)
     }
 
@@ -295,6 +341,9 @@ impl<B: Cells> Searches<B> {
         self.main
             .set_deadline(deadline.map(|end| now + end.saturating_duration_since(now) / 2));
         let value = self.main.solve(position);
+        if let Some(wins) = value {
+            self.main.note(position, wins);
+        }
         let winning = match value {
             Some(true) => self.main.winning_move(position),
             _ => None,
@@ -328,6 +377,9 @@ fn solve_taken<B: Cells>(
     while let Some(&cell) = cells.get(next.fetch_add(1, Ordering::Relaxed)) {
         position.play(cell, &search.keys);
         let reply_wins = search.solve(position);
+        if let Some(wins) = reply_wins {
+            search.note(position, wins);
+        }
         position.undo(cell, &search.keys);
         values.push((cell, reply_wins.map(|wins| !wins)));
     }
@@ -337,6 +389,10 @@ fn solve_taken<B: Cells>(
 impl<B: Cells> Solve for Searches<B> {
     fn positions(&self) -> u64 {
         self.main.stats.nodes
+    }
+
+    fn keep_proofs_in(&mut self, store: SharedStore) {
+        self.store = Some(store);
     }
 
     fn winner(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Option<Stone> {
@@ -349,9 +405,13 @@ impl<B: Cells> Solve for Searches<B> {
                 return Some(side);
             }
         }
-        self.main
-            .solve(&mut position)
-            .map(|wins| if wins { to_move } else { to_move.other() })
+        self.consult();
+        let value = self.main.solve(&mut position);
+        if let Some(wins) = value {
+            self.main.note(&position, wins);
+        }
+        self.bank();
+        value.map(|wins| if wins { to_move } else { to_move.other() })
     }
 
     fn complete(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution {
@@ -378,6 +438,7 @@ impl<B: Cells> Solve for Searches<B> {
                 return self.finish(solution, before, started);
             }
         }
+        self.consult();
         let (values, root) = self.move_values(&mut position);
         for &(cell, value) in &values {
             match value {
@@ -507,7 +568,8 @@ impl<B: Cells> Searches<B> {
         (values, root)
     }
 
-    fn finish(&self, mut solution: Solution, before: Stats, started: Instant) -> Solution {
+    fn finish(&mut self, mut solution: Solution, before: Stats, started: Instant) -> Solution {
+        self.bank();
         solution.stats = Stats {
             milliseconds: started.elapsed().as_millis() as u64,
             table_entries: self.main.table().capacity(),
