@@ -263,15 +263,16 @@ impl<B: Cells> Search<B> {
     }
 
     /// Keeps `position`'s value, found by [`Search::solve`] for a caller that asked for it,
-    /// however little work it took.
+    /// however little work it took: a loss, or a win whose winning move the table still
+    /// holds (the store never keeps a win without its move).
     pub fn note(&mut self, position: &Position<B>, wins: bool) {
         if self.proofs.is_none() {
             return;
         }
-        let best = if wins {
-            self.lookup(position.hash).map_or(0, |entry| entry.best)
-        } else {
-            0
+        let best = match self.lookup(position.hash) {
+            _ if !wins => 0,
+            Some(entry) if entry.phi == 0 => entry.best,
+            _ => return,
         };
         if let Some(proofs) = self.proofs.as_mut() {
             proofs.push((position.hash, Proved { wins, best }));
@@ -321,7 +322,12 @@ impl<B: Cells> Search<B> {
         }
         // The table's best move, checked (the table may have lost the entry, or its
         // children, to replacement); else every move in turn.
-        if let Some(best) = self.lookup(position.hash).map(|e| e.best as usize) {
+        let empty = position.empty(&self.geometry);
+        if let Some(best) = self
+            .lookup(position.hash)
+            .map(|e| e.best as usize)
+            .filter(|&best| empty.has(best))
+        {
             position.play(best, &self.keys);
             let refuted = self.solve(position);
             position.undo(best, &self.keys);
@@ -329,7 +335,6 @@ impl<B: Cells> Search<B> {
                 return Some(best);
             }
         }
-        let empty = position.empty(&self.geometry);
         for cell in empty.iter() {
             position.play(cell, &self.keys);
             let value = self.solve(position);

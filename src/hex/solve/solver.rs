@@ -312,13 +312,11 @@ impl<B: Cells> Searches<B> {
             let root = self.solve_root(position, root_first, next, cells.len());
             (root, solve_taken(&mut self.main, position, cells, next))
         });
-        let mut proofs = Vec::new();
         for (more, counts, found) in helped.into_inner().unwrap_or_default() {
             values.extend(more);
             self.main.stats.add(counts);
-            proofs.extend(found);
+            self.helped.extend(found);
         }
-        self.helped.extend(proofs);
         (values, root)
     }
 
