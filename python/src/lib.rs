@@ -26,7 +26,7 @@ use pyo3::types::{PyDict, PyList};
 use serde_json::Value;
 
 // The command line's allocator: judging allocates many small vectors, and the system's
-// allocator makes that a tenth slower (only Rust's own allocations use it).
+// allocator made its judging a third slower (only Rust's own allocations use it).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
