@@ -827,8 +827,9 @@ fn as_text<S: serde::Serializer>(value: &impl fmt::Display, s: S) -> Result<S::O
     s.collect_str(value)
 }
 
-/// One case's JSON record as a value: what `--format json` writes for it (the game, the case
-/// number, the answer's words, the judgement's fields and, when given, the explanation).
+/// One case's JSON record as a value: what `--format json` writes for it (its input file's
+/// name when given, as for one file of many, the game, the case number, the answer's words,
+/// the judgement's fields and, when given, the explanation).
 ///
 /// # Errors
 /// When the judgement cannot be written as JSON.
