@@ -182,7 +182,7 @@ impl GameName {
     /// | game | options |
     /// |---|---|
     /// | go | `rules`, `komi`, `dead`, `dead_at`, `alive_at`, `at_move`, `check`, `network` (a file) |
-    /// | hex | `at_move`, `check`; `solve`, with `to_move`, `moves`, `budget` (seconds, 0 none), `memory` (MB), `jobs`, `db` (a solution store's file) |
+    /// | hex | `at_move`, `check`; `solve`, with `to_move`, `moves`, `winner`, `budget` (seconds, 0 none), `memory` (MB), `jobs`, `db` (a solution store's file) |
     /// | gioco, cheesy | none |
     ///
     /// # Errors
@@ -238,7 +238,8 @@ impl GameName {
                 "rules", "komi", "dead", "dead_at", "alive_at", "at_move", "check", "network",
             ],
             GameName::Hex => &[
-                "at_move", "check", "solve", "to_move", "moves", "budget", "memory", "jobs", "db",
+                "at_move", "check", "solve", "to_move", "moves", "winner", "budget", "memory",
+                "jobs", "db",
             ],
             GameName::Gioco | GameName::Cheesy => &[],
         }
@@ -392,6 +393,7 @@ impl Options<'_> {
             },
             to_move,
             moves: self.switch("moves")?,
+            winner_only: self.switch("winner")?,
             at_move: self.move_number()?,
             store: match self.get("db") {
                 None => None,
@@ -500,7 +502,7 @@ mod tests {
         );
         assert_eq!(
             refused(GameName::Hex, ("rules", "aga")),
-            "no option rules for hex: its options are at_move, check, solve, to_move, moves, budget, memory, jobs, db"
+            "no option rules for hex: its options are at_move, check, solve, to_move, moves, winner, budget, memory, jobs, db"
         );
         assert_eq!(
             refused(GameName::Go, ("komi", "lots")).split(':').next(),

@@ -265,7 +265,7 @@ def options(game: str) -> list:
     """The options a game takes, as :func:`judge` names them.
 
     >>> options("hex")
-    ['at_move', 'check', 'solve', 'to_move', 'moves', 'budget', 'memory', 'jobs', 'db']
+    ['at_move', 'check', 'solve', 'to_move', 'moves', 'winner', 'budget', 'memory', 'jobs', 'db']
     """
     return list(_arbiter.options(game))
 

@@ -245,6 +245,7 @@ async fn solve(headers: HeaderMap, body: Body) -> Response {
             },
             to_move: None,
             moves: false,
+            winner_only: false,
             at_move: None,
             store: STORE.get().cloned(),
         });

@@ -30,6 +30,31 @@ fn the_side_to_move_wins_with_every_winning_move_named() {
 }
 
 #[test]
+fn winner_says_only_who_wins_and_unknown_past_the_budget() {
+    let (code, out) = hex(&["--solve", "--winner"], empty_board(4).as_bytes());
+    assert_eq!((code, out.as_str()), (0, "Red to move: Red wins\n"));
+    let (_, json) = hex(
+        &["--solve", "--winner", "--format", "json"],
+        empty_board(5).as_bytes(),
+    );
+    let record: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(record["winner"], "red");
+    assert_eq!(record["winning_moves"], serde_json::json!([]));
+    // Red's obtuse corner a2 on 2 x 2 wins with Blue to move, as the complete set says.
+    let board = b"1\n2\n..\nR.\n";
+    assert_eq!(
+        hex(&["--solve", "--winner"], board).1,
+        "Blue to move: Red wins\n"
+    );
+    assert_eq!(hex(&["--solve"], board).1, "Blue to move: Red wins\n");
+    let (code, out) = hex(
+        &["--solve", "--winner", "--budget", "0.2"],
+        empty_board(9).as_bytes(),
+    );
+    assert_eq!((code, out.as_str()), (1, "Red to move: unknown\n"));
+}
+
+#[test]
 fn a_board_has_the_side_with_fewer_stones_to_move_and_to_move_chooses() {
     // Red a1 (the acute corner) alone: Blue has fewer stones, so Blue moves, and wins only
     // with a2, which threatens both b1 and b2.

@@ -33,6 +33,9 @@ pub struct Analysis {
     pub to_move: Option<Stone>,
     /// Analyse records move by move.
     pub moves: bool,
+    /// Only who wins each position: no search of its moves (as Benzene's
+    /// `dfpn-solve-state`), far quicker when one winning move is all the search needs.
+    pub winner_only: bool,
     /// Solve each record at this move: the position in which move N is to be played; `None`
     /// for its end.
     pub at_move: Option<usize>,
@@ -153,7 +156,11 @@ impl Analysis {
             Case::Record(replay) if self.moves => self.move_by_move(replay, &mut solver),
             _ => (None, None, Vec::new()),
         };
-        let solution = solver.solve(&board, to_move);
+        let solution = if self.winner_only {
+            solver.decide(&board, to_move)
+        } else {
+            solver.solve(&board, to_move)
+        };
         let unknown = solution.winner.is_none()
             || !solution.unknown_moves.is_empty()
             || positions
@@ -297,6 +304,12 @@ pub fn line(solution: &Solution) -> String {
             )
         }
         Some(winner) => format!("{mover} to move: {winner} wins{unresolved}"),
+        None if solution.winning_moves.is_empty()
+            && solution.losing_moves.is_empty()
+            && solution.unknown_moves.is_empty() =>
+        {
+            format!("{mover} to move: unknown")
+        }
         None => {
             let mut proved = Vec::new();
             if !solution.winning_moves.is_empty() {

@@ -193,6 +193,24 @@ impl Solver {
         self.search.winner(board, to_move, self.settings.budget)
     }
 
+    /// Only who wins a position, as a solution with no moves (within the budget, counted from
+    /// now): [`Solver::winner`] with what the search did.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::hex::solve::{Settings, Solver};
+    /// use arbiter::hex::{Board, Stone};
+    ///
+    /// let mut solver = Solver::new(5, 5, &Settings::default()).unwrap();
+    /// let solution = solver.decide(&Board::new(5), Stone::Blue);
+    /// assert_eq!(solution.winner, Some(Stone::Blue));
+    /// assert!(solution.winning_moves.is_empty());
+    /// ```
+    pub fn decide(&mut self, board: &Board, to_move: Stone) -> Solution {
+        self.search.decide(board, to_move, self.settings.budget)
+    }
+
     /// The positions this solver's own search has visited so far, over every position asked.
     pub fn positions(&self) -> u64 {
         self.search.positions()
@@ -211,6 +229,7 @@ impl Solver {
 trait Solve {
     fn complete(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution;
     fn winner(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Option<Stone>;
+    fn decide(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution;
     fn positions(&self) -> u64;
     fn keep_proofs_in(&mut self, store: SharedStore);
 }
@@ -391,6 +410,18 @@ impl<B: Cells> Solve for Searches<B> {
 
     fn keep_proofs_in(&mut self, store: SharedStore) {
         self.store = Some(store);
+    }
+
+    fn decide(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution {
+        let started = Instant::now();
+        let before = self.main.stats;
+        let position = self.position_of(board, to_move);
+        let mut solution = Solution::nothing_proved(to_move);
+        solution.decided = Stone::ALL
+            .into_iter()
+            .any(|side| position.joined(side, &self.main.geometry));
+        solution.winner = self.winner(board, to_move, budget);
+        self.finish(solution, before, started)
     }
 
     fn winner(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Option<Stone> {
