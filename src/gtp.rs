@@ -39,14 +39,20 @@ use crate::go::record::{self, Event, Record, parse_point};
 use crate::go::rules::RuleSet;
 use crate::go::{Case, Choice, Ending, GameCase, Go, Judgement, Komi, Stone};
 
-/// The commands the engine knows, in the order `list_commands` gives them.
-pub const COMMANDS: &[&str] = &[
+/// The protocol's own commands, which [`serve`] answers for every engine, as
+/// `list_commands` gives them first.
+pub const PROTOCOL_COMMANDS: &[&str] = &[
     "protocol_version",
     "name",
     "version",
     "known_command",
     "list_commands",
     "quit",
+];
+
+/// The engine's own commands, as `list_commands` gives them after the protocol's
+/// ([`PROTOCOL_COMMANDS`], answered by the shared loop).
+pub const COMMANDS: &[&str] = &[
     "boardsize",
     "clear_board",
     "komi",
@@ -89,7 +95,7 @@ pub(crate) type Answer = Result<String, String>;
 /// An engine of the Go Text Protocol or of its Hex dialect: [`serve`] frames its commands
 /// and answers, and answers the protocol's own commands.
 pub(crate) trait Protocol {
-    /// The commands it knows, as `list_commands` gives them.
+    /// Its own commands, as `list_commands` gives them after [`PROTOCOL_COMMANDS`].
     const COMMANDS: &'static [&'static str];
     /// Whether an empty answer is written `= ` (Benzene's way, which HexGui reads) rather
     /// than `=`.
@@ -133,9 +139,9 @@ pub(crate) fn serve<E: Protocol>(
             "version" => Ok(env!("CARGO_PKG_VERSION").into()),
             "known_command" => Ok(args
                 .first()
-                .is_some_and(|c| E::COMMANDS.contains(c))
+                .is_some_and(|c| PROTOCOL_COMMANDS.contains(c) || E::COMMANDS.contains(c))
                 .to_string()),
-            "list_commands" => Ok(E::COMMANDS.join("\n")),
+            "list_commands" => Ok([PROTOCOL_COMMANDS, E::COMMANDS].concat().join("\n")),
             "quit" => Ok(String::new()),
             _ => engine.answer(command, &args),
         };
@@ -557,6 +563,20 @@ mod tests {
         let mut out = Vec::new();
         engine.run(commands.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn list_commands_gives_the_protocols_commands_then_the_engines_and_known_command_both() {
+        let answers = session(
+            "list_commands\nknown_command quit\nknown_command final_score\nknown_command genmove\n",
+        );
+        let listed = [PROTOCOL_COMMANDS, COMMANDS].concat().join("\n");
+        assert!(listed.starts_with("protocol_version\nname\n"));
+        assert!(listed.contains("\nfinal_score\n"));
+        assert_eq!(
+            answers,
+            format!("= {listed}\n\n= true\n\n= true\n\n= false\n\n")
+        );
     }
 
     #[test]

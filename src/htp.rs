@@ -31,14 +31,9 @@ use crate::hex::record::{self, Action, Event, Move, Record};
 use crate::hex::solve::{self, Settings};
 use crate::hex::{Stone, cell_name};
 
-/// The commands the engine knows, as `list_commands` gives them.
+/// The engine's own commands, as `list_commands` gives them after the protocol's
+/// ([`crate::gtp::PROTOCOL_COMMANDS`], answered by the shared loop).
 pub const COMMANDS: &[&str] = &[
-    "protocol_version",
-    "name",
-    "version",
-    "known_command",
-    "list_commands",
-    "quit",
     "boardsize",
     "clear_board",
     "play",
@@ -265,6 +260,18 @@ mod tests {
             .filter(|a| !a.is_empty())
             .map(str::to_string)
             .collect()
+    }
+
+    #[test]
+    fn list_commands_gives_the_protocols_commands_then_hexguis() {
+        let answers =
+            session("list_commands\nknown_command dfpn-solve-state\nknown_command name\n");
+        let listed = answers[0].strip_prefix("= ").unwrap();
+        assert!(listed.starts_with(
+            "protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\n"
+        ));
+        assert!(listed.ends_with("\ndfs-solver-find-winning"));
+        assert_eq!(answers[1..], ["= true", "= true"]);
     }
 
     #[test]
