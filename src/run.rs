@@ -827,28 +827,38 @@ fn as_text<S: serde::Serializer>(value: &impl fmt::Display, s: S) -> Result<S::O
     s.collect_str(value)
 }
 
-/// One case's JSON record as a value: what `--format json` writes for it (its input file's
-/// name when given, as for one file of many, the game, the case number, the answer's words,
-/// the judgement's fields and, when given, the explanation).
+/// Judges one case and makes its JSON record as a value: what `--format json` writes for it
+/// (its input file's name when given, as for one file of many, the game, the case number, the
+/// answer's words, the judgement's fields and, with `explain`, the explanation, without
+/// colour); the judgement too, for other views of it.
 ///
 /// # Errors
 /// When the judgement cannot be written as JSON.
 #[cfg(feature = "serde")]
-pub fn record_value<G: Game>(
+pub fn judged_record<G: Game>(
+    game: &G,
     file: Option<&str>,
     number: usize,
-    judgement: &G::Judgement,
-    verdict: &G::Verdict,
-    explanation: Option<String>,
-) -> serde_json::Result<serde_json::Value> {
-    serde_json::to_value(Record {
+    case: &G::Case,
+    explain: bool,
+) -> serde_json::Result<(serde_json::Value, G::Judgement)> {
+    let judgement = game.judge(case);
+    let verdict = game.verdict_of(&judgement);
+    let explanation = explain.then(|| {
+        let mut text = Vec::new();
+        // Writing into memory cannot fail.
+        let _ = game.explain(case, &judgement, Style { color: false }, &mut text);
+        String::from_utf8_lossy(&text).into_owned()
+    });
+    let record = serde_json::to_value(Record {
         file,
         game: G::NAME,
         case: number,
-        verdict,
-        judgement,
+        verdict: &verdict,
+        judgement: &judgement,
         explanation,
-    })
+    })?;
+    Ok((record, judgement))
 }
 
 /// Writes one case's JSON record and a newline, streamed to `out`.

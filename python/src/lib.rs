@@ -3,7 +3,7 @@
 //! A front like the command line and the web board: it names a game and its options
 //! ([`GameName::judge_with`]), reads each input through the game's own readers, and gives back
 //! each case's JSON record as the command line's `--format json` writes it
-//! ([`arbiter::run::record_value`]), as Python dictionaries. The judging runs with the GIL
+//! ([`arbiter::run::judged_record`]), as Python dictionaries. The judging runs with the GIL
 //! released, many files at once on rayon's threads; only the making of Python objects holds
 //! it. Errors come back as data (the message, and the game, line, column and move it names),
 //! for the Python side to raise as `arbiter.InputError`: a class of its own there, which
@@ -18,7 +18,6 @@ use std::path::{Path, PathBuf};
 use arbiter::Game;
 use arbiter::input::{InputError, Place};
 use arbiter::registry::{GameName, Judge, Visit};
-use arbiter::render::Style;
 use arbiter::run::{FileError, Warning};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -175,17 +174,9 @@ fn judge_input<G: Game>(
                 None => warning.to_string(),
             });
         }
-        let judgement = game.judge(&case);
-        let verdict = game.verdict_of(&judgement);
-        let explanation = judging.explain.then(|| {
-            let mut text = Vec::new();
-            // Writing into memory cannot fail.
-            let _ = game.explain(&case, &judgement, Style { color: false }, &mut text);
-            String::from_utf8_lossy(&text).into_owned()
-        });
         let named = file.filter(|_| judging.named);
-        match arbiter::run::record_value::<G>(named, number, &judgement, &verdict, explanation) {
-            Ok(record) => {
+        match arbiter::run::judged_record(game, named, number, &case, judging.explain) {
+            Ok((record, _)) => {
                 let board = if judging.boards {
                     game.board_rows(&case)
                 } else {

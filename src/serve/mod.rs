@@ -39,7 +39,6 @@ use serde_json::{Value, json};
 
 use crate::game::Game;
 use crate::registry::{GameName, Judge, Visit};
-use crate::render::Style;
 use position::Setup;
 
 /// The largest request body, in bytes.
@@ -380,21 +379,13 @@ fn judge_text<G: Game>(game: &G, text: &[u8], limits: Limits) -> Result<Vec<Valu
         let case = game
             .prepare(raw)
             .map_err(|e| e.in_case(number).to_string())?;
-        let judgement = game.judge(&case);
-        let verdict = game.verdict_of(&judgement);
-        let mut explanation = Vec::new();
-        let mut svg = Vec::new();
-        game.explain(&case, &judgement, Style { color: false }, &mut explanation)
+        let (mut record, judgement) = crate::run::judged_record(game, None, number, &case, true)
             .map_err(|e| e.to_string())?;
-        let svg = match game.draw(&case, &judgement, &mut svg) {
+        let mut svg = Vec::new();
+        record["svg"] = match game.draw(&case, &judgement, &mut svg) {
             Ok(()) => Value::String(String::from_utf8_lossy(&svg).into_owned()),
             Err(_) => Value::Null,
         };
-        let explanation = String::from_utf8_lossy(&explanation).into_owned();
-        let mut record =
-            crate::run::record_value::<G>(None, number, &judgement, &verdict, Some(explanation))
-                .map_err(|e| e.to_string())?;
-        record["svg"] = svg;
         if let Some(rows) = game.board_rows(&case) {
             if let Some(grid) = grid_of(G::NAME, &rows, record.get("rules").is_some()) {
                 record["grid"] = serde_json::to_value(&grid).map_err(|e| e.to_string())?;
