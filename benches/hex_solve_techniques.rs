@@ -62,6 +62,13 @@ fn techniques(n: usize) {
             },
         ),
         (
+            "move ordering by resistance (centre first)",
+            Techniques {
+                ordering: false,
+                ..all
+            },
+        ),
+        (
             "transposition table",
             Techniques {
                 transposition: false,

@@ -14,8 +14,11 @@
 //! sides wins, and an opponent with two such cells wins; [dead and captured
 //! cells](super::inferior) are filled in and never tried; [virtual
 //! connections](super::vc) decide positions outright (a semi connection between the mover's
-//! sides wins, a full one of the opponent's loses); and only the [mustplay](super::mustplay)
-//! region is searched.
+//! sides wins, a full one of the opponent's loses); only the [mustplay](super::mustplay)
+//! region is searched; and its moves are tried in the order of the current they carry in the
+//! two colours' [circuits](super::resistance), the opponent's built of the connections just
+//! found, as Benzene orders them (on the empty 7 x 7 board's complete set, 15% fewer positions
+//! than the centre first; after Red's c1 on 8 x 8, 35% fewer).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -24,6 +27,7 @@ use super::bits::{Cells, Geometry};
 use super::inferior;
 use super::mustplay::mustplay;
 use super::position::{Keys, Position};
+use super::resistance::Circuit;
 use super::store::{Known, Proved, WORTH_KEEPING};
 use super::table::{Entry, Slot, Table};
 use super::vc::Connections;
@@ -46,6 +50,9 @@ pub struct Techniques {
     pub inferior: bool,
     /// Progressive widening: pick the next move among the first live half of the moves.
     pub widening: bool,
+    /// Try first the moves that carry most current in the two colours' circuits
+    /// ([resistance](super::resistance)); else the centre first.
+    pub ordering: bool,
 }
 
 impl Default for Techniques {
@@ -56,6 +63,7 @@ impl Default for Techniques {
             mustplay: true,
             inferior: true,
             widening: true,
+            ordering: true,
         }
     }
 }
@@ -72,6 +80,11 @@ pub struct Stats {
     pub decided: u64,
     /// Virtual-connection builds.
     pub vc_builds: u64,
+    /// Positions expanded and left open: with moves to search.
+    pub open: u64,
+    /// The moves left to search, summed over the open positions: divided by `open`, the
+    /// search's mean branching (Benzene reports it as its "consider size").
+    pub considered: u64,
     /// Time taken, in milliseconds.
     pub milliseconds: u64,
     /// The table's capacity in entries.
@@ -85,6 +98,8 @@ impl Stats {
         self.expansions += other.expansions;
         self.decided += other.decided;
         self.vc_builds += other.vc_builds;
+        self.open += other.open;
+        self.considered += other.considered;
     }
 
     /// What was done since `before`: the counts' differences (time and table aside).
@@ -94,6 +109,8 @@ impl Stats {
             expansions: self.expansions - before.expansions,
             decided: self.decided - before.decided,
             vc_builds: self.vc_builds - before.vc_builds,
+            open: self.open - before.open,
+            considered: self.considered - before.considered,
             ..Stats::default()
         }
     }
@@ -117,6 +134,8 @@ struct Expanded<B> {
     hash: u64,
     /// The moves to search, for [`Expanded::OPEN`].
     moves: B,
+    /// The first of them in the order to try them (the rest follow centre first).
+    ranked: [u8; RANKED],
     /// The winning move, for [`Expanded::WON`].
     cell: u16,
     /// [`Expanded::LOST`], [`Expanded::WON`] or [`Expanded::OPEN`].
@@ -124,6 +143,9 @@ struct Expanded<B> {
     /// When it was made, in expansions since the search began.
     age: u32,
 }
+
+/// How many of an expansion's moves it keeps in order.
+const RANKED: usize = 24;
 
 impl<B: Cells> Expanded<B> {
     const LOST: u8 = 1;
@@ -135,6 +157,7 @@ impl<B: Cells> Slot for Expanded<B> {
     const EMPTY: Self = Expanded {
         hash: 0,
         moves: B::NONE,
+        ranked: [u8::MAX; RANKED],
         cell: 0,
         kind: 0,
         age: 0,
@@ -165,6 +188,10 @@ pub struct Search<B: Cells> {
     aborted: bool,
     /// Cell order for trying moves: the centre first.
     order: Vec<u16>,
+    /// The workspace of move ordering by resistance.
+    circuit: Circuit,
+    /// Whether the circuit holds the side to move's connections.
+    mine_scored: bool,
     expanded: Table<Expanded<B>>,
     /// The solution store's proofs of this board shape, consulted where the table knows
     /// nothing ([`super::store`]).
@@ -232,6 +259,8 @@ impl<B: Cells> Search<B> {
             deadline: None,
             aborted: false,
             order,
+            circuit: Circuit::new(&geometry),
+            mine_scored: false,
             // A quarter of the memory for expansions, the rest for the table.
             expanded: Table::with_megabytes(if techniques.transposition {
                 megabytes / 4
@@ -497,24 +526,43 @@ impl<B: Cells> Search<B> {
             return match known.kind {
                 Expanded::<B>::WON => Expansion::Won(known.cell),
                 Expanded::<B>::LOST => Expansion::Lost,
-                _ => Expansion::Open(self.in_order(known.moves)),
+                _ => {
+                    let mut moves: Vec<u16> = known
+                        .ranked
+                        .iter()
+                        .take_while(|&&cell| cell != u8::MAX)
+                        .map(|&cell| u16::from(cell))
+                        .collect();
+                    let ranked = moves
+                        .iter()
+                        .fold(B::NONE, |set, &m| set | B::bit(m as usize));
+                    moves.extend(self.in_order(known.moves & !ranked));
+                    Expansion::Open(moves)
+                }
             };
         }
         let expansion = self.expand_afresh(position, blocked);
+        let mut ranked = [u8::MAX; RANKED];
         let (moves, cell, kind) = match &expansion {
             Expansion::Won(cell) => (B::NONE, *cell, Expanded::<B>::WON),
             Expansion::Lost => (B::NONE, 0, Expanded::<B>::LOST),
-            Expansion::Open(moves) => (
-                moves
-                    .iter()
-                    .fold(B::NONE, |set, &m| set | B::bit(m as usize)),
-                0,
-                Expanded::<B>::OPEN,
-            ),
+            Expansion::Open(moves) => {
+                for (slot, &cell) in ranked.iter_mut().zip(moves) {
+                    *slot = cell as u8;
+                }
+                (
+                    moves
+                        .iter()
+                        .fold(B::NONE, |set, &m| set | B::bit(m as usize)),
+                    0,
+                    Expanded::<B>::OPEN,
+                )
+            }
         };
         self.expanded.store(Expanded {
             hash: position.hash,
             moves,
+            ranked,
             cell,
             kind,
             age: self.stats.expansions.min(u64::from(u32::MAX)) as u32,
@@ -529,6 +577,41 @@ impl<B: Cells> Search<B> {
             .copied()
             .filter(|&cell| moves.has(cell as usize))
             .collect()
+    }
+
+    /// Scores the cells for [`Search::ranked`] by the connections just built, of the side
+    /// to move (`mine`) or of the opponent ([`Techniques::ordering`]).
+    fn score_connections(&mut self, mine: bool) {
+        if !self.techniques.ordering {
+            return;
+        }
+        if mine || !self.mine_scored {
+            self.circuit.clear();
+        }
+        let vcs = &self.vcs;
+        self.circuit.add_connected(vcs.links(), |x| vcs.is_stone(x));
+        self.mine_scored |= mine;
+    }
+
+    /// The cells of `moves` in the order to try them: those carrying most current in the two
+    /// colours' circuits first ([`Techniques::ordering`]: of their connections, as far as
+    /// they were built, else of adjacent cells), else the centre first.
+    fn ranked(&mut self, position: &Position<B>, moves: B) -> Vec<u16> {
+        let mut ordered = self.in_order(moves);
+        if self.techniques.ordering && ordered.len() > 1 {
+            let me = position.to_move.index();
+            if !self.techniques.connections {
+                self.circuit.clear();
+                self.circuit.add_adjacent(position.stones, 1 - me);
+            }
+            if !self.mine_scored {
+                self.circuit.add_adjacent(position.stones, me);
+            }
+            let scores = self.circuit.score();
+            // Stable: cells carrying equal current stay centre first.
+            ordered.sort_by(|&a, &b| scores[b as usize].total_cmp(&scores[a as usize]));
+        }
+        ordered
     }
 
     fn expand_afresh(&mut self, position: &Position<B>, blocked: bool) -> Expansion {
@@ -584,6 +667,7 @@ impl<B: Cells> Search<B> {
         }
         if self.techniques.connections {
             let sides_me = me == Stone::Red;
+            self.mine_scored = false;
             if !blocked {
                 let mine = self.vcs.build(
                     &geometry,
@@ -592,6 +676,9 @@ impl<B: Cells> Search<B> {
                     stones[them.index()],
                 );
                 self.stats.vc_builds += 1;
+                if mine.semi.is_none() && mine.full.is_none() {
+                    self.score_connections(true);
+                }
                 if let Some((key, _)) = mine.semi {
                     self.stats.decided += 1;
                     return Expansion::Won(key as u16);
@@ -616,6 +703,7 @@ impl<B: Cells> Search<B> {
                 self.stats.decided += 1;
                 return Expansion::Lost;
             }
+            self.score_connections(false);
             if self.techniques.mustplay {
                 let open = geometry.board & !(stones[0] | stones[1]);
                 consider &= mustplay(&theirs, open);
@@ -625,7 +713,9 @@ impl<B: Cells> Search<B> {
             self.stats.decided += 1;
             return Expansion::Lost;
         }
-        Expansion::Open(self.in_order(consider))
+        self.stats.open += 1;
+        self.stats.considered += u64::from(consider.count());
+        Expansion::Open(self.ranked(position, consider))
     }
 }
 
@@ -677,6 +767,7 @@ mod tests {
         let open = |hash, moves, age| Expanded {
             hash,
             moves,
+            ranked: [u8::MAX; RANKED],
             cell: 0,
             kind: Expanded::<u64>::OPEN,
             age,
@@ -744,6 +835,16 @@ mod tests {
             },
             Techniques {
                 widening: false,
+                ..Techniques::default()
+            },
+            Techniques {
+                ordering: false,
+                ..Techniques::default()
+            },
+            Techniques {
+                connections: false,
+                mustplay: false,
+                ordering: true,
                 ..Techniques::default()
             },
         ];

@@ -20,7 +20,11 @@
 //! two.
 //!
 //! A cell the opponent could make dead with one reply is *vulnerable*: a move there is never
-//! better than that reply, played by the mover instead ([`vulnerable_cells`]).
+//! better than that reply, played by the mover instead ([`vulnerable_cells`]). So is a cell
+//! the mover's own stone on a neighbour would leave dead or captured for the mover (*captured
+//! by a move*): that stone is worth its own and one on the cell, more than one on the cell
+//! alone. (On the empty 7 x 7 board's complete set, the second rule took the mean number of
+//! moves searched a position from 11.7 to 9.1 and the positions from 996,000 to 763,000.)
 
 use super::bits::{Cells, Geometry, MAX_CELLS};
 use crate::hex::Stone;
@@ -322,18 +326,42 @@ pub fn vulnerable_cells<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover:
     dominated
 }
 
-/// Each cell's *killer* for a move by `mover` (see [`vulnerable_cells`]): the empty
-/// neighbour whose taking by the opponent would leave the cell dead; `usize::MAX` for a cell
-/// with none (or not empty).
+/// Each cell's *killer* for a move by `mover` (see [`vulnerable_cells`]): an empty neighbour
+/// whose taking by the opponent would leave the cell dead; or else, failing one, a neighbour
+/// that *captures* the cell, whose taking by `mover` would leave it dead or captured by
+/// `mover` (then the mover's stone there makes the cell worth a stone of its own, so a move
+/// on the cell is never better); `usize::MAX` for a cell with neither (or not empty).
 pub fn killers<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: Stone) -> Vec<usize> {
     let empty = geometry.board & !(stones[0] | stones[1]);
-    let opponent = mover.other().index();
+    let (me, opponent) = (mover.index(), mover.other().index());
+    let mut rings = [Ring::default(); MAX_CELLS];
+    for cell in empty.iter() {
+        rings[cell] = Ring::of(geometry, stones, cell);
+    }
     let mut killer = vec![usize::MAX; geometry.cells()];
     for cell in empty.iter() {
-        let ring = Ring::of(geometry, stones, cell);
-        let dies =
-            |k: &usize| ring.at(*k) == EMPTY && ring.with(*k, opponent).dead_fill().is_some();
-        if let Some(k) = (0..6).find(dies) {
+        let ring = rings[cell];
+        let open = |k: &usize| ring.at(*k) == EMPTY;
+        let dies = |k: &usize| open(k) && ring.with(*k, opponent).dead_fill().is_some();
+        let captures = |k: &usize| {
+            open(k) && {
+                let after = ring.with(*k, me);
+                after.dead_fill().is_some()
+                    || (0..6).filter(|j| j != k && open(j)).any(|j| {
+                        // The pair (cell, partner) captured by `mover` after its stone on k.
+                        let partner = step(geometry, cell, j);
+                        let mut theirs = rings[partner];
+                        if (j + 1) % 6 == *k {
+                            theirs = theirs.with((j + 2) % 6, me);
+                        } else if (*k + 1) % 6 == j {
+                            theirs = theirs.with((j + 4) % 6, me);
+                        }
+                        after.with(j, me).dead_fill().is_some()
+                            && theirs.with((j + 3) % 6, me).dead_fill().is_some()
+                    })
+            }
+        };
+        if let Some(k) = (0..6).find(dies).or_else(|| (0..6).find(captures)) {
             killer[cell] = step(geometry, cell, k);
         }
     }
@@ -402,6 +430,21 @@ mod tests {
 
     fn g(n: usize) -> Geometry<u64> {
         Geometry::new(n, n)
+    }
+
+    #[test]
+    fn a_cell_a_move_beside_it_captures_is_dominated_by_that_move() {
+        // The empty 4 x 4 board, Red to move: Red c1 (cell 2) leaves b1 (cell 1) and a1
+        // (cell 0) captured by Red (Blue on either is answered on the other, and Blue's
+        // stone is dead), so Red c1 is worth Red b1, c1 and a1: c1 dominates b1. No Blue
+        // reply would kill b1, so that is its dominator.
+        let geometry = g(4);
+        assert_eq!(killers(&geometry, [0, 0], Stone::Red)[1], 2);
+        let stones = [u64::bit(2), 0];
+        assert_eq!(
+            fill_in(&geometry, stones).captured[0],
+            u64::bit(0) | u64::bit(1)
+        );
     }
 
     #[test]

@@ -8,8 +8,9 @@
 //! The search is a depth-first proof-number search (`dfpn`) over positions stored as
 //! bitboards (`bits`, `position`), with a transposition table of fixed size (`table`), and the
 //! techniques of the strongest Hex solvers, each in a private module of its own: virtual
-//! connections built by H-search (`vc`), the mustplay region (`mustplay`), and dead and
-//! captured cells (`inferior`); each can be turned off ([`Techniques`]). `oracle`, a plain
+//! connections built by H-search (`vc`), the mustplay region (`mustplay`), dead and
+//! captured cells (`inferior`), and move ordering by electrical resistance (`resistance`);
+//! each can be turned off ([`Techniques`]). `oracle`, a plain
 //! exhaustive search, is what the tests hold the solver to; [`Analysis`] is the solver as a
 //! [`Game`](crate::Game) (`arbiter hex --solve`).
 //!
@@ -38,6 +39,7 @@ mod mustplay;
 #[cfg(test)]
 mod oracle;
 mod position;
+mod resistance;
 mod solver;
 mod store;
 mod table;

@@ -506,7 +506,8 @@ impl<B: Cells> Searches<B> {
     ///   after its image, so each pair is solved once;
     /// - every move that is a pass (on a dead cell, or a cell the mover has captured,
     ///   [`inferior::passes`]) has the pass's value: one of them is solved for all;
-    /// - a dominated move is never better than its killer ([`inferior::vulnerable_cells`]):
+    /// - a dominated move is never better than its killer, the reply that kills it or the
+    ///   move that captures it ([`inferior::killers`], [`inferior::vulnerable_cells`]):
     ///   after the others, it is solved only when its killer wins, and loses with it else.
     ///
     /// The moves far from the centre are taken first: theirs are most often the long searches

@@ -74,7 +74,7 @@ fn a_search_out_of_time_says_unknown() {
         budget: Some(std::time::Duration::ZERO),
         ..Settings::default()
     };
-    let solution = solve(&Board::new(7), Stone::Red, &settings).unwrap();
+    let solution = solve(&Board::new(9), Stone::Red, &settings).unwrap();
     assert_eq!(solution.winner, None);
     assert!(!solution.unknown_moves.is_empty());
 }
@@ -269,6 +269,10 @@ fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: 
         },
         Techniques {
             widening: false,
+            ..Techniques::default()
+        },
+        Techniques {
+            ordering: false,
             ..Techniques::default()
         },
     ] {

@@ -549,6 +549,34 @@ impl<B: Cells> Connections<B> {
         }
     }
 
+    /// Every pair of pieces the last build joined by a full connection, with how many cells
+    /// every one of the pair's carriers needs: `(x, y, needed)`, a piece being a cell (an
+    /// empty cell, or the first stone of a group) or a side (the cell count for the colour's
+    /// first side, one more for its second). Nothing when the stones had joined the sides.
+    pub fn links(&self) -> impl Iterator<Item = (usize, usize, u32)> + '_ {
+        self.touched.iter().filter_map(move |&pair| {
+            let pair = pair as usize;
+            if self.fulls.len[pair] == 0 {
+                return None;
+            }
+            // The pair's index is hi (hi + 1) / 2 + lo, lo <= hi.
+            let mut hi = (((8 * pair + 1) as f64).sqrt() as usize).saturating_sub(1) / 2;
+            while (hi + 1) * (hi + 2) / 2 <= pair {
+                hi += 1;
+            }
+            while hi * (hi + 1) / 2 > pair {
+                hi -= 1;
+            }
+            let lo = pair - hi * (hi + 1) / 2;
+            Some((lo, hi, self.fulls.meet[pair].count()))
+        })
+    }
+
+    /// Whether piece `x` of the last build is a stone or a side (else an empty cell).
+    pub fn is_stone(&self, x: usize) -> bool {
+        matches!(self.piece[x], Piece::Group | Piece::Side)
+    }
+
     /// The full carriers between two cells (or a cell and a side: `None` for the colour's
     /// first side, as a cell index past the board for its second), for tests and pictures.
     #[cfg(test)]
