@@ -216,7 +216,8 @@ pub struct Connections<B> {
     cells: usize,
     fulls: Lists<B>,
     semis: Lists<B>,
-    touched: Vec<u32>,
+    /// The pairs with any connection, by index and by their two pieces.
+    touched: Vec<(u32, u16, u16)>,
     /// Per piece: the cells (as pieces) it has a full connection with, and the sides.
     full_cells: Vec<B>,
     full_sides: Vec<u8>,
@@ -263,15 +264,15 @@ impl<B: Cells> Connections<B> {
         node as usize >= self.cells
     }
 
-    fn touch(&mut self, pair: usize) {
+    fn touch(&mut self, pair: usize, x: u16, y: u16) {
         if self.fulls.len[pair] == 0 && self.semis.len[pair] == 0 {
-            self.touched.push(pair as u32);
+            self.touched.push((pair as u32, x, y));
         }
     }
 
     #[inline(never)]
     fn clear(&mut self) {
-        for &pair in &self.touched {
+        for &(pair, _, _) in &self.touched {
             self.fulls.clear(pair as usize);
             self.semis.clear(pair as usize);
         }
@@ -306,7 +307,7 @@ impl<B: Cells> Connections<B> {
             // It would not shrink the intersection: nothing new for the mustplay or the OR.
             return;
         }
-        self.touch(pair);
+        self.touch(pair, x, y);
         self.fulls.push(pair, carrier, 0);
         self.semis.remove_supersets(pair, carrier);
         self.link(x, y);
@@ -324,7 +325,7 @@ impl<B: Cells> Connections<B> {
         {
             return;
         }
-        self.touch(pair);
+        self.touch(pair, x, y);
         self.semis.remove_supersets(pair, carrier);
         self.semis.push(pair, carrier, key);
         if !self.semis.queued[pair] && self.semis.meet[pair].is_empty() {
@@ -554,21 +555,10 @@ impl<B: Cells> Connections<B> {
     /// empty cell, or the first stone of a group) or a side (the cell count for the colour's
     /// first side, one more for its second). Nothing when the stones had joined the sides.
     pub fn links(&self) -> impl Iterator<Item = (usize, usize, u32)> + '_ {
-        self.touched.iter().filter_map(move |&pair| {
+        self.touched.iter().filter_map(move |&(pair, x, y)| {
             let pair = pair as usize;
-            if self.fulls.len[pair] == 0 {
-                return None;
-            }
-            // The pair's index is hi (hi + 1) / 2 + lo, lo <= hi.
-            let mut hi = (((8 * pair + 1) as f64).sqrt() as usize).saturating_sub(1) / 2;
-            while (hi + 1) * (hi + 2) / 2 <= pair {
-                hi += 1;
-            }
-            while hi * (hi + 1) / 2 > pair {
-                hi -= 1;
-            }
-            let lo = pair - hi * (hi + 1) / 2;
-            Some((lo, hi, self.fulls.meet[pair].count()))
+            (self.fulls.len[pair] > 0)
+                .then(|| (x as usize, y as usize, self.fulls.meet[pair].count()))
         })
     }
 
