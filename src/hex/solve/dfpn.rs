@@ -190,7 +190,8 @@ pub struct Search<B: Cells> {
     order: Vec<u16>,
     /// The workspace of move ordering by resistance.
     circuit: Circuit,
-    /// Whether the circuit holds the side to move's connections.
+    /// Whether the circuit holds the side to move's connections (else its adjacent cells
+    /// are scored).
     mine_scored: bool,
     expanded: Table<Expanded<B>>,
     /// The solution store's proofs of this board shape, consulted where the table knows
@@ -579,33 +580,34 @@ impl<B: Cells> Search<B> {
             .collect()
     }
 
-    /// Scores the cells for [`Search::ranked`] by the connections just built, of the side
-    /// to move (`mine`) or of the opponent ([`Techniques::ordering`]).
-    fn score_connections(&mut self, mine: bool) {
-        if !self.techniques.ordering {
-            return;
-        }
-        if mine || !self.mine_scored {
+    /// Scores the cells by the side to move's connections, just built, for
+    /// [`Search::ranked`] ([`Techniques::ordering`]).
+    fn score_my_connections(&mut self) {
+        if self.techniques.ordering {
             self.circuit.clear();
+            let vcs = &self.vcs;
+            self.circuit.add_connected(vcs.links(), |x| vcs.is_stone(x));
+            self.mine_scored = true;
         }
-        let vcs = &self.vcs;
-        self.circuit.add_connected(vcs.links(), |x| vcs.is_stone(x));
-        self.mine_scored |= mine;
     }
 
     /// The cells of `moves` in the order to try them: those carrying most current in the two
-    /// colours' circuits first ([`Techniques::ordering`]: of their connections, as far as
-    /// they were built, else of adjacent cells), else the centre first.
+    /// colours' circuits first ([`Techniques::ordering`]): of their connections as far as
+    /// they were built (the opponent's always, the last build; the side to move's unless
+    /// its last move blocked them), else of adjacent cells. Else the centre first.
     fn ranked(&mut self, position: &Position<B>, moves: B) -> Vec<u16> {
         let mut ordered = self.in_order(moves);
         if self.techniques.ordering && ordered.len() > 1 {
             let me = position.to_move.index();
-            if !self.techniques.connections {
-                self.circuit.clear();
-                self.circuit.add_adjacent(position.stones, 1 - me);
-            }
             if !self.mine_scored {
+                self.circuit.clear();
                 self.circuit.add_adjacent(position.stones, me);
+            }
+            if self.techniques.connections {
+                let vcs = &self.vcs;
+                self.circuit.add_connected(vcs.links(), |x| vcs.is_stone(x));
+            } else {
+                self.circuit.add_adjacent(position.stones, 1 - me);
             }
             let scores = self.circuit.score();
             // Stable: cells carrying equal current stay centre first.
@@ -677,7 +679,7 @@ impl<B: Cells> Search<B> {
                 );
                 self.stats.vc_builds += 1;
                 if mine.semi.is_none() && mine.full.is_none() {
-                    self.score_connections(true);
+                    self.score_my_connections();
                 }
                 if let Some((key, _)) = mine.semi {
                     self.stats.decided += 1;
@@ -703,7 +705,6 @@ impl<B: Cells> Search<B> {
                 self.stats.decided += 1;
                 return Expansion::Lost;
             }
-            self.score_connections(false);
             if self.techniques.mustplay {
                 let open = geometry.board & !(stones[0] | stones[1]);
                 consider &= mustplay(&theirs, open);
