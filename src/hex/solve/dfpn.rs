@@ -134,7 +134,8 @@ struct Expanded<B> {
     hash: u64,
     /// The moves to search, for [`Expanded::OPEN`].
     moves: B,
-    /// The first of them in the order to try them (the rest follow centre first).
+    /// The first of them in the order to try them, `u8::MAX` after the last (the rest
+    /// follow centre first; so does cell 255 of a 256-cell board, mistaken for the end).
     ranked: [u8; RANKED],
     /// The winning move, for [`Expanded::WON`].
     cell: u16,
