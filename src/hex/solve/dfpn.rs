@@ -791,6 +791,23 @@ mod tests {
     }
 
     #[test]
+    fn the_statistics_count_the_positions_left_open_and_their_moves() {
+        let geometry: Geometry<u64> = Geometry::new(6, 6);
+        let mut search = Search::new(geometry, 4, Techniques::default());
+        let mut position = Position::new([0, 0], Stone::Blue, &search.keys);
+        assert_eq!(search.solve(&mut position), Some(true));
+        let stats = search.stats;
+        // Blue, moving first, wins the empty 4 x 4 board only after a search: some positions
+        // stay open,
+        // each with at least one move and at most the board's.
+        assert!(
+            stats.open > 0 && stats.open <= stats.expansions,
+            "{stats:?}"
+        );
+        assert!(stats.considered >= stats.open && stats.considered <= 36 * stats.open);
+    }
+
+    #[test]
     fn the_first_player_wins_every_small_empty_board() {
         for n in 1..=4 {
             assert!(

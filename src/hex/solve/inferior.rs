@@ -267,13 +267,9 @@ pub fn captured_in_filled<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> [
             if partner < cell {
                 continue;
             }
-            let back = (k + 3) % 6;
-            // The opponent in one cell of the pair, the colour in the other: dead either way.
-            let captures = |colour: usize| {
-                ring.with(k, colour).dead_fill().is_some()
-                    && rings[partner].with(back, colour).dead_fill().is_some()
-            };
-            if let Some(colour) = (0..2).find(|&colour| captures(colour)) {
+            if let Some(colour) =
+                (0..2).find(|&colour| pair_captured(ring, k, rings[partner], colour))
+            {
                 for c in [cell, partner] {
                     more |= once & B::bit(c);
                     once |= B::bit(c);
@@ -290,6 +286,14 @@ pub fn captured_in_filled<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> [
         }
     }
     captured
+}
+
+/// Whether a cell (its neighbours `ring`) and its partner `k` steps round it (`partner`'s
+/// ring) are captured by `colour`: each dead once the other is `colour`'s, so that the
+/// opponent's stone on either is answered on the other, and is dead.
+fn pair_captured(ring: Ring, k: usize, partner: Ring, colour: usize) -> bool {
+    ring.with(k, colour).dead_fill().is_some()
+        && partner.with((k + 3) % 6, colour).dead_fill().is_some()
 }
 
 /// The cells where a move by `mover` is dominated. A cell the opponent could kill with one
@@ -343,23 +347,24 @@ pub fn killers<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: Stone) -
         let ring = rings[cell];
         let open = |k: &usize| ring.at(*k) == EMPTY;
         let dies = |k: &usize| open(k) && ring.with(*k, opponent).dead_fill().is_some();
+        // After the mover's stone k steps round: the cell dead, or captured with a partner
+        // j steps round (whose own ring has the stone too when the two are neighbours round
+        // the cell: seen from the partner, k lies two steps on from the cell, or four).
         let captures = |k: &usize| {
-            open(k) && {
-                let after = ring.with(*k, me);
-                after.dead_fill().is_some()
+            let after = ring.with(*k, me);
+            open(k)
+                && (after.dead_fill().is_some()
                     || (0..6).filter(|j| j != k && open(j)).any(|j| {
-                        // The pair (cell, partner) captured by `mover` after its stone on k.
-                        let partner = step(geometry, cell, j);
-                        let mut theirs = rings[partner];
-                        if (j + 1) % 6 == *k {
-                            theirs = theirs.with((j + 2) % 6, me);
+                        let partner = rings[step(geometry, cell, j)];
+                        let partner = if (j + 1) % 6 == *k {
+                            partner.with((j + 2) % 6, me)
                         } else if (*k + 1) % 6 == j {
-                            theirs = theirs.with((j + 4) % 6, me);
-                        }
-                        after.with(j, me).dead_fill().is_some()
-                            && theirs.with((j + 3) % 6, me).dead_fill().is_some()
-                    })
-            }
+                            partner.with((j + 4) % 6, me)
+                        } else {
+                            partner
+                        };
+                        pair_captured(after, j, partner, me)
+                    }))
         };
         if let Some(k) = (0..6).find(dies).or_else(|| (0..6).find(captures)) {
             killer[cell] = step(geometry, cell, k);
@@ -440,6 +445,11 @@ mod tests {
         // reply would kill b1, so that is its dominator.
         let geometry = g(4);
         assert_eq!(killers(&geometry, [0, 0], Stone::Red)[1], 2);
+        // Red c2 (cell 6) leaves c1 and d1 (cells 2, 3) captured, c2 lying beside both (the
+        // partner's ring takes the stone too): c2 dominates c1.
+        assert_eq!(killers(&geometry, [0, 0], Stone::Red)[2], 6);
+        let stones = [u64::bit(6), 0];
+        assert_eq!(fill_in(&geometry, stones).captured[0] & 0b1100, 0b1100);
         let stones = [u64::bit(2), 0];
         assert_eq!(
             fill_in(&geometry, stones).captured[0],

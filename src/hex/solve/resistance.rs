@@ -503,9 +503,9 @@ mod tests {
         let geometry: Geometry<u64> = Geometry::new(4, 4);
         let cells = 16;
         let mut links = Vec::new();
+        let circuit = Circuit::new(&geometry);
         for cell in 0..cells {
             for step in STEPS {
-                let circuit = Circuit::new(&geometry);
                 match circuit.neighbour(cell, step, 0) {
                     Ok(other) if other > cell => links.push((cell, other, 0)),
                     Err(Some(side)) => links.push((cell, cells + side, 0)),
@@ -513,7 +513,7 @@ mod tests {
                 }
             }
         }
-        let mut circuit = Circuit::new(&geometry);
+        let mut circuit = circuit;
         circuit.clear();
         circuit.add_connected(links.iter().copied(), |x| x >= cells);
         let connected = circuit.score().to_vec();
