@@ -93,8 +93,8 @@ enum Command {
         /// in which move N is to be played, the moves before it played (1: the setup alone).
         #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
         at_move: Option<usize>,
-        /// With --solve: the transposition table's size in megabytes, for each thread (a
-        /// position's moves are solved on --jobs threads, each with a table of its own).
+        /// With --solve: the transposition table's size in megabytes, for each thread (the
+        /// --jobs threads share one table of this size times their number).
         #[arg(long, requires = "solve", value_name = "MB", default_value_t = crate::hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
         memory: u32,
         /// With --solve: keep every position proved in FILE (made if need be) and answer from

@@ -21,6 +21,7 @@
 //! than the centre first; after Red's c1 on 8 x 8, 35% fewer).
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
 
 use super::bits::{Cells, Geometry};
@@ -29,7 +30,7 @@ use super::mustplay::mustplay;
 use super::position::{Keys, Position};
 use super::resistance::Circuit;
 use super::store::{Known, Proved, WORTH_KEEPING};
-use super::table::{Entry, Slot, Table};
+use super::table::{Entry, Shared, Slot};
 use super::vc::Connections;
 use crate::hex::Stone;
 
@@ -180,7 +181,7 @@ pub struct Search<B: Cells> {
     pub geometry: Geometry<B>,
     /// The hash keys.
     pub keys: Keys,
-    table: Table<Entry>,
+    table: Arc<Shared<Entry>>,
     vcs: Connections<B>,
     techniques: Techniques,
     /// What the search has done.
@@ -194,7 +195,11 @@ pub struct Search<B: Cells> {
     /// Whether the circuit holds the side to move's connections (else its adjacent cells
     /// are scored).
     mine_scored: bool,
-    expanded: Table<Expanded<B>>,
+    expanded: Arc<Shared<Expanded<B>>>,
+    /// The positions the searches sharing the tables are in ([`Search::helper`]).
+    busy: Arc<Busy>,
+    /// Set when the searches sharing the tables are to stop ([`Search::stop_together`]).
+    stop: Arc<AtomicBool>,
     /// The solution store's proofs of this board shape, consulted where the table knows
     /// nothing ([`super::store`]).
     known: Option<Arc<Known>>,
@@ -231,6 +236,63 @@ pub fn widening_window(kids: &[(u32, u32)]) -> usize {
 /// quarter, not by one, which saves many trips up and down.
 const EPSILON: f64 = 0.25;
 
+/// The thresholds of a child's search: its φ may grow until the position's δ (`delta`, the
+/// sum over the children) would reach `th_delta`, and its δ until it passes `second` (the
+/// δ of the move to weigh against it) by the 1+ε margin, within the position's `th_phi`.
+fn child_thresholds(
+    th_phi: u32,
+    th_delta: u32,
+    delta: u32,
+    (kid_phi, _): (u32, u32),
+    second: u32,
+) -> (u32, u32) {
+    let phi = (th_delta - delta).saturating_add(kid_phi).min(INF);
+    let widened = ((second as f64) * (1.0 + EPSILON)) as u32;
+    let delta = th_phi.min(second.saturating_add(1).max(widened)).min(INF);
+    (phi, delta)
+}
+
+/// Which positions the searches sharing the tables are in, by hash: a few thousand counters
+/// (two positions may share one, which only sends a thread elsewhere now and then).
+#[derive(Debug)]
+struct Busy {
+    marks: Box<[AtomicU32]>,
+}
+
+impl Busy {
+    const SIZE: usize = 1 << 12;
+
+    fn new() -> Self {
+        Busy {
+            marks: (0..Self::SIZE).map(|_| AtomicU32::new(0)).collect(),
+        }
+    }
+
+    fn mark(&self, hash: u64) -> &AtomicU32 {
+        &self.marks[hash as usize & (Self::SIZE - 1)]
+    }
+
+    fn enter(&self, hash: u64) {
+        self.mark(hash).fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn leave(&self, hash: u64) {
+        self.mark(hash).fetch_sub(1, Ordering::Relaxed);
+    }
+
+    fn is_busy(&self, hash: u64) -> bool {
+        self.mark(hash).load(Ordering::Relaxed) > 0
+    }
+
+    /// Whether no search is in any position.
+    #[cfg(test)]
+    fn is_idle(&self) -> bool {
+        self.marks
+            .iter()
+            .all(|mark| mark.load(Ordering::Relaxed) == 0)
+    }
+}
+
 impl<B: Cells> Search<B> {
     /// A search on boards of `geometry`, with a table of `megabytes` MB.
     pub fn new(geometry: Geometry<B>, megabytes: usize, techniques: Techniques) -> Self {
@@ -247,14 +309,16 @@ impl<B: Cells> Search<B> {
             ((dr * dr + dc * dc + dr * dc) * 1000.0) as i64
         };
         order.sort_by_key(|&cell| (distance(cell), cell));
+        // A quarter of the memory for expansions, the rest for the table.
+        let (table, expanded) = if techniques.transposition {
+            (megabytes - megabytes / 4, megabytes / 4)
+        } else {
+            (1, 1)
+        };
         Search {
             geometry,
             keys: Keys::new(cells),
-            table: Table::with_megabytes(if techniques.transposition {
-                megabytes - megabytes / 4
-            } else {
-                1
-            }),
+            table: Arc::new(Shared::with_megabytes(table)),
             vcs: Connections::new(&geometry),
             techniques,
             stats: Stats::default(),
@@ -263,15 +327,44 @@ impl<B: Cells> Search<B> {
             order,
             circuit: Circuit::new(&geometry),
             mine_scored: false,
-            // A quarter of the memory for expansions, the rest for the table.
-            expanded: Table::with_megabytes(if techniques.transposition {
-                megabytes / 4
-            } else {
-                1
-            }),
+            expanded: Arc::new(Shared::with_megabytes(expanded)),
+            busy: Arc::new(Busy::new()),
+            stop: Arc::new(AtomicBool::new(false)),
             known: None,
             proofs: None,
         }
+    }
+
+    /// Another search sharing this one's tables, for a thread of its own: what either
+    /// learns, the other reads, and while both work on one proof each sees which positions
+    /// the other is in and takes another move there when one is nearly as good (threads on
+    /// one proof, as in Pawlewicz and Hayward's parallel DFPN). It has this search's
+    /// deadline, store and techniques, and workspaces and statistics of its own.
+    pub fn helper(&self) -> Self {
+        Search {
+            geometry: self.geometry,
+            keys: self.keys.clone(),
+            table: Arc::clone(&self.table),
+            vcs: Connections::new(&self.geometry),
+            techniques: self.techniques,
+            stats: Stats::default(),
+            deadline: self.deadline,
+            aborted: false,
+            order: self.order.clone(),
+            circuit: Circuit::new(&self.geometry),
+            mine_scored: false,
+            expanded: Arc::clone(&self.expanded),
+            busy: Arc::clone(&self.busy),
+            stop: Arc::clone(&self.stop),
+            known: self.known.clone(),
+            proofs: self.proofs.as_ref().map(|_| Vec::new()),
+        }
+    }
+
+    /// Tells every search sharing the tables to stop (each at its next check of the clock,
+    /// as at its deadline), or, with `false`, that they may go on.
+    pub fn stop_together(&self, stop: bool) {
+        self.stop.store(stop, Ordering::Relaxed);
     }
 
     /// Consults `known` (a solution store's proofs of this shape) where the table knows
@@ -279,11 +372,6 @@ impl<B: Cells> Search<B> {
     pub fn keep_proofs(&mut self, known: Option<Arc<Known>>) {
         self.known = known;
         self.proofs.get_or_insert_with(Vec::new);
-    }
-
-    /// The solution store's proofs it consults, if any.
-    pub fn known(&self) -> Option<Arc<Known>> {
-        self.known.clone()
     }
 
     /// The proofs kept since the last call; the store's proofs are let go (the caller adds to
@@ -321,9 +409,15 @@ impl<B: Cells> Search<B> {
         self.deadline
     }
 
-    /// The table, for its statistics.
-    pub fn table(&self) -> &Table<Entry> {
-        &self.table
+    /// Whether no search sharing the tables is in any position now.
+    #[cfg(test)]
+    pub fn is_idle(&self) -> bool {
+        self.busy.is_idle()
+    }
+
+    /// The number of entries the table has room for now.
+    pub fn table_entries(&self) -> usize {
+        self.table.capacity()
     }
 
     /// Every cell, the farthest from the centre first.
@@ -340,6 +434,15 @@ impl<B: Cells> Search<B> {
             Some(false)
         } else {
             None
+        }
+    }
+
+    /// Whether the side to move wins `position`, if the table (or the store) holds its proof.
+    pub fn proved(&self, position: &Position<B>) -> Option<bool> {
+        match self.lookup(position.hash)? {
+            entry if entry.phi == 0 => Some(true),
+            entry if entry.delta == 0 => Some(false),
+            _ => None,
         }
     }
 
@@ -423,8 +526,10 @@ impl<B: Cells> Search<B> {
 
     fn out_of_time(&mut self) -> bool {
         if self.stats.nodes.is_multiple_of(1024)
-            && let Some(deadline) = self.deadline
-            && Instant::now() >= deadline
+            && (self.stop.load(Ordering::Relaxed)
+                || self
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline))
         {
             self.aborted = true;
         }
@@ -464,10 +569,12 @@ impl<B: Cells> Search<B> {
             }
             Expansion::Open(moves) => moves,
         };
+        let mut hashes = Vec::with_capacity(moves.len());
         let mut kids: Vec<(u32, u32)> = moves
             .iter()
             .map(|&cell| {
                 position.play(cell as usize, &self.keys);
+                hashes.push(position.hash);
                 let bounds = self
                     .lookup(position.hash)
                     .map_or((1, 1), |e| (e.phi, e.delta));
@@ -475,7 +582,15 @@ impl<B: Cells> Search<B> {
                 bounds
             })
             .collect();
-        loop {
+        // Other threads share the tables: show them where this one is, and read their work.
+        let shared = Arc::strong_count(&self.busy) > 1;
+        if shared {
+            self.busy.enter(position.hash);
+        }
+        let bounds = loop {
+            if shared {
+                self.refresh(&mut kids, &hashes);
+            }
             let mut phi = INF;
             let mut delta: u32 = 0;
             let (mut best, mut second) = (0, INF);
@@ -503,18 +618,61 @@ impl<B: Cells> Search<B> {
                 if !self.aborted || phi == 0 || delta == 0 {
                     self.store(position.hash, phi, delta, moves[best], work);
                 }
-                return (phi, delta);
+                break (phi, delta);
             }
-            let (kid_phi, _) = kids[best];
-            let child_th_phi = (th_delta - delta).saturating_add(kid_phi).min(INF);
-            let widened = ((second as f64) * (1.0 + EPSILON)) as u32;
-            let child_th_delta = th_phi.min(second.saturating_add(1).max(widened)).min(INF);
-            let cell = moves[best] as usize;
+            let mut pick = best;
+            let mut thresholds = child_thresholds(th_phi, th_delta, delta, kids[best], second);
+            // Another thread in the best move's position: when this one looks lost (refuting
+            // every move nearer than proving one), each move must be refuted anyway, so the
+            // next best one is worth a turn; when it looks won, one move will do, and a second
+            // thread helps most beside the first.
+            if shared
+                && delta <= phi
+                && let Some(other) = self.elsewhere(&kids, &hashes, window, best)
+            {
+                // Searched until its δ passes the best move's as it would pass a second's.
+                let other_thresholds =
+                    child_thresholds(th_phi, th_delta, delta, kids[other], kids[best].1);
+                if kids[other].1 < other_thresholds.1 {
+                    (pick, thresholds) = (other, other_thresholds);
+                }
+            }
+            let cell = moves[pick] as usize;
             position.play(cell, &self.keys);
             let blocks = self.techniques.connections && self.techniques.mustplay;
-            kids[best] = self.mid(position, child_th_phi, child_th_delta, blocks);
+            kids[pick] = self.mid(position, thresholds.0, thresholds.1, blocks);
             position.undo(cell, &self.keys);
+        };
+        if shared {
+            self.busy.leave(position.hash);
         }
+        bounds
+    }
+
+    /// Reads the children's bounds again from the table, which other threads add to.
+    fn refresh(&self, kids: &mut [(u32, u32)], hashes: &[u64]) {
+        for (kid, &hash) in kids.iter_mut().zip(hashes) {
+            if let Some(entry) = self.lookup(hash) {
+                *kid = (entry.phi, entry.delta);
+            }
+        }
+    }
+
+    /// When another thread is in the best move's position: the next best live move of the
+    /// window that no thread is in, if any (the caller checks it is worth a turn).
+    fn elsewhere(
+        &self,
+        kids: &[(u32, u32)],
+        hashes: &[u64],
+        window: usize,
+        best: usize,
+    ) -> Option<usize> {
+        if !self.busy.is_busy(hashes[best]) {
+            return None;
+        }
+        (0..window.min(kids.len()))
+            .filter(|&i| i != best && kids[i].0 != 0 && !self.busy.is_busy(hashes[i]))
+            .min_by_key(|&i| kids[i].1)
     }
 
     /// Decides a position outright when a technique can, or lists the moves worth searching.
@@ -724,6 +882,7 @@ impl<B: Cells> Search<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hex::solve::table::Table;
 
     #[test]
     fn the_widening_window_holds_one_more_than_half_the_live_moves() {
@@ -815,6 +974,33 @@ mod tests {
                 "{n} x {n}"
             );
         }
+    }
+
+    #[test]
+    fn a_helper_reads_what_the_search_it_shares_the_tables_with_proved() {
+        let geometry: Geometry<u64> = Geometry::new(5, 5);
+        let mut main = Search::new(geometry, 4, Techniques::default());
+        let mut position = Position::new([0, 0], Stone::Red, &main.keys);
+        assert_eq!(main.solve(&mut position), Some(true));
+        let mut helper = main.helper();
+        assert_eq!(helper.proved(&position), Some(true));
+        assert_eq!(helper.solve(&mut position), Some(true));
+        assert_eq!(helper.stats.nodes, 1);
+        assert!(main.is_idle());
+    }
+
+    #[test]
+    fn searches_sharing_the_tables_stop_together() {
+        let geometry: Geometry<u64> = Geometry::new(8, 8);
+        let main = Search::new(geometry, 4, Techniques::default());
+        let mut helper = main.helper();
+        main.stop_together(true);
+        let mut position = Position::new([0, 0], Stone::Red, &main.keys);
+        assert_eq!(helper.solve(&mut position), None);
+        assert!(helper.stats.nodes <= 1024);
+        main.stop_together(false);
+        helper.set_deadline(None);
+        assert!(!helper.out_of_time());
     }
 
     #[test]

@@ -17,12 +17,14 @@ use crate::hex::{Board, Stone};
 pub struct Settings {
     /// Stop after this long; what is not proved by then is unknown.
     pub budget: Option<Duration>,
-    /// The transposition table's size in megabytes.
+    /// The transposition table's size in megabytes, for each thread (the threads share one
+    /// table of `megabytes` times `threads`).
     pub megabytes: usize,
     /// The techniques used.
     pub techniques: Techniques,
-    /// The threads that solve a position's moves at once, each with a table of its own of
-    /// `megabytes` (1: one search, one table).
+    /// The threads that solve a position at once, sharing one table: a position's moves are
+    /// shared out among them, and when one proof is wanted (`--winner`) they work on it
+    /// together.
     pub threads: usize,
 }
 
@@ -235,7 +237,8 @@ trait Solve {
 }
 
 /// A search, and the settings to start helpers with: the moves of a position are shared out
-/// among [`Settings::threads`] searches, this one and helpers with tables of their own.
+/// among [`Settings::threads`] searches, this one and helpers sharing its tables, and one
+/// proof is searched by all of them at once.
 struct Searches<B: Cells> {
     main: Search<B>,
     settings: Settings,
@@ -248,7 +251,11 @@ struct Searches<B: Cells> {
 impl<B: Cells> Searches<B> {
     fn new(geometry: Geometry<B>, settings: &Settings) -> Self {
         Searches {
-            main: Search::new(geometry, settings.megabytes, settings.techniques),
+            main: Search::new(
+                geometry,
+                settings.megabytes * settings.threads.max(1),
+                settings.techniques,
+            ),
             settings: *settings,
             store: None,
             helped: Vec::new(),
@@ -307,20 +314,13 @@ impl<B: Cells> Searches<B> {
             return (solve_taken(&mut self.main, position, cells, &next), root);
         }
         let (stones, to_move) = (position.stones, position.to_move);
-        let (geometry, settings, deadline) =
-            (self.main.geometry, self.settings, self.main.deadline());
         let next = &next;
         let helped = std::sync::Mutex::new(Vec::new());
-        let known = self.main.known();
+        let helpers: Vec<Search<B>> = (1..threads).map(|_| self.main.helper()).collect();
         let (root, mut values) = crate::pool::in_place_scope(|scope| {
-            for _ in 1..threads {
-                let (helped, known) = (&helped, &known);
+            for mut helper in helpers {
+                let helped = &helped;
                 scope.spawn(move |_| {
-                    let mut helper = Search::new(geometry, settings.megabytes, settings.techniques);
-                    helper.set_deadline(deadline);
-                    if let Some(known) = known {
-                        helper.keep_proofs(Some(known.clone()));
-                    }
                     let mut position = Position::new(stones, to_move, &helper.keys);
                     let values = solve_taken(&mut helper, &mut position, cells, next);
                     if let Ok(mut helped) = helped.lock() {
@@ -370,6 +370,46 @@ impl<B: Cells> Searches<B> {
             next.fetch_max(cells, Ordering::Relaxed);
         }
         Root { value, winning }
+    }
+}
+
+impl<B: Cells> Searches<B> {
+    /// Whether the side to move wins `position` (`None` when the deadline came first),
+    /// searched by every thread at once, sharing the tables ([`Search::helper`]): the first
+    /// to prove it stops the others.
+    fn solve_together(&mut self, position: &mut Position<B>) -> Option<bool> {
+        let threads = self.settings.threads.max(1);
+        if threads == 1 {
+            return self.main.solve(position);
+        }
+        self.main.stop_together(false);
+        let helped = std::sync::Mutex::new(Vec::new());
+        let helpers: Vec<Search<B>> = (1..threads).map(|_| self.main.helper()).collect();
+        let start = *position;
+        let value = crate::pool::in_place_scope(|scope| {
+            for mut helper in helpers {
+                let helped = &helped;
+                scope.spawn(move |_| {
+                    let mut position = start;
+                    if helper.solve(&mut position).is_some() {
+                        helper.stop_together(true);
+                    }
+                    if let Ok(mut helped) = helped.lock() {
+                        helped.push((helper.stats, helper.take_proofs()));
+                    }
+                });
+            }
+            let value = self.main.solve(position);
+            self.main.stop_together(true);
+            value
+        });
+        self.main.stop_together(false);
+        for (counts, found) in helped.into_inner().unwrap_or_default() {
+            self.main.stats.add(counts);
+            self.helped.extend(found);
+        }
+        // Stopped by a helper that proved it: the table holds the proof.
+        value.or_else(|| self.main.proved(position))
     }
 }
 
@@ -435,7 +475,7 @@ impl<B: Cells> Solve for Searches<B> {
             }
         }
         self.consult();
-        let value = self.main.solve(&mut position);
+        let value = self.solve_together(&mut position);
         if let Some(wins) = value {
             self.main.note(&position, wins);
         }
@@ -602,7 +642,7 @@ impl<B: Cells> Searches<B> {
         self.bank();
         solution.stats = Stats {
             milliseconds: started.elapsed().as_millis() as u64,
-            table_entries: self.main.table().capacity(),
+            table_entries: self.main.table_entries(),
             ..self.main.stats.since(before)
         };
         solution

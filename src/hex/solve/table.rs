@@ -7,6 +7,11 @@
 //! it fills, up to its memory budget, which it never passes; once there, a new entry replaces
 //! the bucket's entry worth less ([`Slot::worth`]). Two slots a bucket keep both positions
 //! when two collide, which one slot a bucket would lose to each other.
+//!
+//! The threads working on one proof share their tables ([`Shared`]): shards, each a table
+//! behind a lock of its own, so that two threads seldom wait on each other.
+
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// What a table holds for one position.
 pub(crate) trait Slot: Copy {
@@ -70,15 +75,22 @@ impl<S: Slot> Table<S> {
 
     /// A table of at most `megabytes` MB (rounded down to a power of two of slots, at least
     /// two buckets).
+    #[cfg(test)]
     pub fn with_megabytes(megabytes: usize) -> Self {
-        let slots = (megabytes.max(1) << 20) / std::mem::size_of::<S>();
+        Self::with_bytes(megabytes.max(1) << 20, Self::START)
+    }
+
+    /// A table of at most `bytes` bytes, starting with `start` slots (both rounded down to a
+    /// power of two of slots, at least two buckets).
+    fn with_bytes(bytes: usize, start: usize) -> Self {
+        let slots = bytes / std::mem::size_of::<S>();
         let limit = if slots.is_power_of_two() {
             slots
         } else {
             slots.next_power_of_two() / 2
         }
         .max(4);
-        let start = limit.min(Self::START);
+        let start = limit.min(start.next_power_of_two()).max(4);
         Table {
             slots: vec![S::EMPTY; start],
             mask: start - 2,
@@ -157,6 +169,63 @@ impl<S: Slot> Table<S> {
     }
 }
 
+/// How many shards a [`Shared`] table has (a power of two): enough that two threads seldom
+/// want the same lock at once.
+const SHARDS: usize = 16;
+
+/// A table shared by the threads of one search: [`SHARDS`] tables, each behind a lock of its
+/// own, the shard picked by a hash's top bits (the bucket within it by its low bits), within
+/// one memory budget.
+#[derive(Debug)]
+pub(crate) struct Shared<S> {
+    shards: Box<[Mutex<Table<S>>]>,
+}
+
+impl<S: Slot> Shared<S> {
+    /// A shared table of at most `megabytes` MB in all.
+    pub fn with_megabytes(megabytes: usize) -> Self {
+        let bytes = (megabytes.max(1) << 20) / SHARDS;
+        let start = Table::<S>::START / SHARDS;
+        Shared {
+            shards: (0..SHARDS)
+                .map(|_| Mutex::new(Table::with_bytes(bytes, start)))
+                .collect(),
+        }
+    }
+
+    /// The shard that holds `hash`, locked (a thread that panicked while holding it left
+    /// whole slots behind: every write is one slot).
+    fn shard(&self, hash: u64) -> MutexGuard<'_, Table<S>> {
+        let at = (hash >> (64 - SHARDS.trailing_zeros())) as usize;
+        self.shards[at]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The slot for `hash`, if the table holds one.
+    #[inline]
+    pub fn get(&self, hash: u64) -> Option<S> {
+        self.shard(hash).get(hash)
+    }
+
+    /// Stores a slot, as [`Table::store`] does.
+    pub fn store(&self, slot: S) {
+        self.shard(slot.hash()).store(slot);
+    }
+
+    /// The number of slots the shards have now.
+    pub fn capacity(&self) -> usize {
+        (0..SHARDS)
+            .map(|at| {
+                self.shards[at]
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .capacity()
+            })
+            .sum()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,5 +274,28 @@ mod tests {
         table.store(worked(c, 70));
         assert_eq!(table.get(c).map(|e| e.work), Some(70));
         assert!(table.get(a).is_some());
+    }
+
+    #[test]
+    fn a_shared_table_keeps_what_any_thread_stores_within_its_memory() {
+        let table: Shared<Entry> = Shared::with_megabytes(1);
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let table = &table;
+                scope.spawn(move || {
+                    for i in 1..=100u64 {
+                        let hash = (i * 4 + thread).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                        table.store(worked(hash, 1));
+                    }
+                });
+            }
+        });
+        for thread in 0..4u64 {
+            for i in 1..=100u64 {
+                let hash = (i * 4 + thread).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                assert_eq!(table.get(hash).map(|e| e.hash), Some(hash));
+            }
+        }
+        assert!(table.capacity() * std::mem::size_of::<Entry>() <= 1 << 20);
     }
 }

@@ -282,6 +282,30 @@ fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: 
             "{rows}x{cols} red {red:b} blue {blue:b} to move {to_move} {techniques:?}"
         );
     }
+    let together = dfpn_wins_together(geometry, [red, blue], to_move);
+    assert_eq!(
+        together,
+        (expected, expected),
+        "{rows}x{cols} red {red:b} blue {blue:b} to move {to_move}, two threads"
+    );
+}
+
+/// Two searches sharing their tables, each on a thread of its own, both proving the
+/// position at once (each sends the other elsewhere while they meet): what each found.
+fn dfpn_wins_together<B: Cells>(
+    geometry: Geometry<B>,
+    stones: [B; 2],
+    to_move: usize,
+) -> (bool, bool) {
+    let mut main = Search::new(geometry, 1, Techniques::default());
+    let mut helper = main.helper();
+    let start = Position::new(stones, Stone::ALL[to_move], &main.keys);
+    let (mine, theirs) = std::thread::scope(|scope| {
+        let theirs = scope.spawn(move || helper.solve(&mut start.clone()));
+        (main.solve(&mut start.clone()), theirs.join().unwrap())
+    });
+    assert!(main.is_idle(), "a search left a position marked busy");
+    (mine.unwrap(), theirs.unwrap())
 }
 
 /// Checks the complete set of winning moves (and the losing ones) against the oracle's, with
@@ -511,6 +535,39 @@ fn threads_share_the_moves_and_give_the_same_solution() {
     .unwrap();
     assert_eq!(two.replies.len(), one.replies.len());
     assert_eq!(two.winner, one.winner);
+}
+
+#[test]
+fn threads_on_one_proof_find_the_winner_one_thread_finds() {
+    let together = Settings {
+        threads: 2,
+        ..Settings::default()
+    };
+    // 6 x 6 openings as Benzene solved them: a1 and a2 lose, b2 and c4 win.
+    for (opening, winner) in [
+        ("a1", Stone::Blue),
+        ("a2", Stone::Blue),
+        ("b2", Stone::Red),
+        ("c4", Stone::Red),
+    ] {
+        let mut board = Board::new(6);
+        let at = parse_cell(opening).unwrap();
+        board.set(at, Some(Stone::Red));
+        let mut solver = Solver::new(6, 6, &together).unwrap();
+        assert_eq!(
+            solver.winner(&board, Stone::Blue),
+            Some(winner),
+            "{opening}"
+        );
+        // Asked again, the shared table answers at once.
+        let before = solver.positions();
+        assert_eq!(
+            solver.winner(&board, Stone::Blue),
+            Some(winner),
+            "{opening}"
+        );
+        assert!(solver.positions() - before <= 2, "{opening}");
+    }
 }
 
 #[test]
