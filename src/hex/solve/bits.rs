@@ -383,6 +383,14 @@ impl<B: Cells> Geometry<B> {
     pub fn rotated(&self, cell: usize) -> usize {
         self.cells() - 1 - cell
     }
+
+    /// The cell's mirror across the main diagonal, (r, c) to (c, r), on a square board: a
+    /// symmetry of the grid that swaps the colours' sides (top and bottom become left and
+    /// right).
+    pub fn transposed(&self, cell: usize) -> usize {
+        debug_assert_eq!(self.rows, self.cols);
+        (cell % self.cols) * self.cols + cell / self.cols
+    }
 }
 
 #[cfg(test)]

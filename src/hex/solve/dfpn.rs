@@ -808,6 +808,7 @@ impl<B: Cells> Search<B> {
         let mut consider = if threats.is_empty() { empty } else { threats };
         let mut stones = position.stones;
         if self.techniques.inferior {
+            consider &= !inferior::mirror_losses(&geometry, stones, me);
             let fill = inferior::fill_in(&geometry, stones);
             stones = fill.stones;
             consider &= !fill.dead & !fill.captured[0] & !fill.captured[1];

@@ -548,7 +548,9 @@ impl<B: Cells> Searches<B> {
     ///   [`inferior::passes`]) has the pass's value: one of them is solved for all;
     /// - a dominated move is never better than its killer, the reply that kills it or the
     ///   move that captures it ([`inferior::killers`], [`inferior::vulnerable_cells`]):
-    ///   after the others, it is solved only when its killer wins, and loses with it else.
+    ///   after the others, it is solved only when its killer wins, and loses with it else;
+    /// - a move that leaves the position symmetric under a swap of the colours loses
+    ///   ([`inferior::mirror_losses`]).
     ///
     /// The moves far from the centre are taken first: theirs are most often the long searches
     /// (on 7 x 7, the edge openings), and a long one taken last would run alone at the end.
@@ -588,12 +590,21 @@ impl<B: Cells> Searches<B> {
             }
             _ => cell,
         };
+        // Moves that leave a colour-swapped symmetry lose without a search.
+        let lost = if self.settings.techniques.inferior {
+            inferior::mirror_losses(&geometry, stones, me)
+        } else {
+            B::NONE
+        };
+        let mut value: Vec<Option<Option<bool>>> = vec![None; geometry.cells()];
+        for cell in lost.iter() {
+            value[canonical(cell)] = Some(Some(false));
+        }
         let own: Vec<usize> = self
             .main
             .outside_in()
-            .filter(|&cell| empty.has(cell) && canonical(cell) == cell)
+            .filter(|&cell| empty.has(cell) && canonical(cell) == cell && value[cell].is_none())
             .collect();
-        let mut value: Vec<Option<Option<bool>>> = vec![None; geometry.cells()];
         let (mut pending, first): (Vec<usize>, Vec<usize>) = own
             .into_iter()
             .partition(|&cell| killer[cell] != usize::MAX);

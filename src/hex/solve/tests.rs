@@ -571,6 +571,29 @@ fn threads_on_one_proof_find_the_winner_one_thread_finds() {
 }
 
 #[test]
+fn a_reply_that_restores_a_colour_swapped_symmetry_loses_without_a_search() {
+    // 5 x 5 after Red's c1: Blue's a3 (c1 mirrored across the main diagonal) and e3 (mirrored
+    // and turned) leave Red to move in a symmetric position; the complete set finds them lost
+    // as the search with the inferior-cell techniques off does.
+    let mut board = Board::new(5);
+    board.set(parse_cell("c1").unwrap(), Some(Stone::Red));
+    let fast = solve(&board, Stone::Blue, &Settings::default()).unwrap();
+    let losing = names(&fast.losing_moves);
+    assert!(losing.contains(&"a3".to_string()) && losing.contains(&"e3".to_string()));
+    let plain = Settings {
+        techniques: Techniques {
+            inferior: false,
+            ..Techniques::default()
+        },
+        ..Settings::default()
+    };
+    let slow = solve(&board, Stone::Blue, &plain).unwrap();
+    assert_eq!(fast.winner, slow.winner);
+    assert_eq!(fast.winning_moves, slow.winning_moves);
+    assert_eq!(fast.losing_moves, slow.losing_moves);
+}
+
+#[test]
 fn a_win_found_before_the_budget_ran_out_names_the_moves_still_unresolved() {
     let at = |name: &str| parse_cell(name).unwrap();
     let mut solution = Solution::nothing_proved(Stone::Red);
