@@ -672,3 +672,77 @@ fn answers_from_a_solution_store_agree_with_the_oracle() {
     assert!(!store.lock().is_empty());
     assert!(from_store > 0, "no position was answered from the store");
 }
+
+/// Arbiter's connections and fill-in beside Benzene's on the positions
+/// `benches/benzene_probe.py` wrote to the file `PROBE` names: how many positions each
+/// decides (won or lost by a connection) that the other leaves open, with arbiter's own
+/// fill-in and with Benzene's, and how many cells each fills (the performance page).
+#[test]
+#[ignore]
+fn probe_against_benzene() {
+    use super::vc::Connections;
+    let Ok(path) = std::env::var("PROBE") else {
+        eprintln!("PROBE=FILE names benches/benzene_probe.py's output");
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let geometry: Geometry<u64> = Geometry::new(8, 8);
+    let mut vcs = Connections::new(&geometry);
+    let cells = |text: &str| {
+        text.split_whitespace().fold(0u64, |set, name| {
+            let at = parse_cell(name).unwrap();
+            set | u64::bit(geometry.index(at.row, at.col))
+        })
+    };
+    let mut verdict = |stones: [u64; 2], me: usize| {
+        let filled = super::inferior::fill_in(&geometry, stones).stones;
+        let mine = vcs.build(&geometry, me == 0, filled[me], filled[1 - me]);
+        if mine.joined || mine.semi.is_some() || mine.full.is_some() {
+            return "win";
+        }
+        let theirs = vcs.build(&geometry, me == 1, filled[1 - me], filled[me]);
+        if theirs.joined || theirs.full.is_some() {
+            "loss"
+        } else {
+            "open"
+        }
+    };
+    let (mut only_benzene, mut only_arbiter) = ([0; 2], [0; 2]);
+    let (mut benzene_fills, mut arbiter_fills, mut positions) = (0, 0, 0);
+    for line in text.lines() {
+        let parts: Vec<&str> = line.split(" | ").collect();
+        let moves: Vec<&str> = parts[0].split_whitespace().collect();
+        let mut stones = [0u64; 2];
+        for (i, name) in moves.iter().enumerate() {
+            stones[i % 2] |= cells(name);
+        }
+        let benzene_fill = [cells(parts[1]), cells(parts[2])];
+        let me = moves.len() % 2;
+        let theirs = parts[3].trim();
+        let own = verdict(stones, me);
+        let given = verdict(
+            [stones[0] | benzene_fill[0], stones[1] | benzene_fill[1]],
+            me,
+        );
+        for (k, ours) in [own, given].into_iter().enumerate() {
+            only_benzene[k] += usize::from(ours == "open" && theirs != "open");
+            only_arbiter[k] += usize::from(ours != "open" && theirs == "open");
+        }
+        let filled = super::inferior::fill_in(&geometry, stones).stones;
+        arbiter_fills += ((filled[0] | filled[1]) & !(stones[0] | stones[1])).count_ones();
+        benzene_fills += (benzene_fill[0] | benzene_fill[1]).count_ones();
+        positions += 1;
+    }
+    println!(
+        "{positions} positions; cells filled: Benzene {benzene_fills}, arbiter {arbiter_fills}"
+    );
+    for (k, fill) in ["arbiter's fill-in", "Benzene's fill-in"]
+        .iter()
+        .enumerate()
+    {
+        println!(
+            "with {fill}: decided by Benzene only {}, by arbiter only {}",
+            only_benzene[k], only_arbiter[k]
+        );
+    }
+}

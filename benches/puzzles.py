@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Benzene's Hex puzzles, arbiter beside Benzene: each puzzle asked of both, one after the
+other, with the same question (Benzene's `dfpn-solve-state`: who wins, arbiter's `--winner`;
+its `dfpn-solver-find-winning`: the winning moves, arbiter's complete set), and a Markdown
+table of the times (the user guide's performance page): arbiter's whole command, Benzene's
+solver alone (its own "Elapsed Time", leaving out the second MoHex takes to start).
+
+    python3 benches/puzzles.py ARBITER MOHEX [--max-side N] [--budget SECONDS] [--jobs N]
+        [--only NAME...]
+
+ARBITER is arbiter's binary, MOHEX Benzene's (built outside this repository, see the
+performance page). The puzzles and Benzene's answers are `tests/data/hex/solver/`'s
+`dfpn-puzzle.tst` and `puzzles/`. Each run gets at most `--budget` seconds (arbiter's own
+budget; Benzene is stopped then); arbiter's answer is checked against Benzene's published one.
+Benzene runs its solver on `--jobs` threads too (`param_dfpn threads`).
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "..", "tests", "data", "hex", "solver")
+
+
+def puzzles():
+    """(file, command, colour, answer) for each puzzle of Benzene's regression file."""
+    found, path = [], None
+    with open(os.path.join(DATA, "dfpn-puzzle.tst")) as tst:
+        lines = tst.read().splitlines()
+    command = None
+    for line in lines:
+        words = line.split()
+        if len(words) == 2 and words[0] == "loadsgf":
+            path = os.path.join(DATA, "puzzles", os.path.basename(words[1]))
+        elif len(words) == 3 and words[1] in ("dfpn-solve-state", "dfpn-solver-find-winning"):
+            command = (words[1], words[2])
+        elif words[:1] == ["#?"] and path and command:
+            answer = " ".join(words[1:]).strip("[]").split()
+            found.append((path, command[0], command[1], answer))
+            path, command = None, None
+    return found
+
+
+def side(path):
+    return int(os.path.basename(path).split("x")[0])
+
+
+def run_arbiter(arbiter, path, command, colour, budget, jobs):
+    to_move = "red" if colour == "black" else "blue"
+    args = [arbiter, "hex", "--solve", "--budget", str(budget), "--jobs", str(jobs),
+            "--to-move", to_move, path]
+    if command == "dfpn-solve-state":
+        args.insert(3, "--winner")
+    start = time.perf_counter()
+    out = subprocess.run(args, capture_output=True, text=True).stdout
+    return time.perf_counter() - start, out.strip()
+
+
+def run_benzene(mohex, path, command, colour, budget, jobs):
+    script = f"param_dfpn threads {jobs}\nloadsgf {path}\n{command} {colour}\nquit\n"
+    try:
+        done = subprocess.run([mohex], input=script, capture_output=True, text=True,
+                              timeout=budget, cwd="/tmp")
+    except subprocess.TimeoutExpired:
+        return None
+    # The solver's own time, without the second or so MoHex takes to start (its patterns).
+    for line in done.stderr.splitlines():
+        if "Total Elapsed Time:" in line:
+            return float(line.split(":")[-1])
+    times = [float(line.split()[-1]) for line in done.stderr.splitlines()
+             if line.startswith("Elapsed Time")]
+    return sum(times) if times else None
+
+
+def arbiter_right(out, command, colour, answer):
+    """Whether arbiter's line says what Benzene published."""
+    if "unknown" in out or " wins" not in out:
+        return False
+    mover = "Red" if colour == "black" else "Blue"
+    winner = out.split(": ", 1)[1].split(" wins")[0].split(": ")[-1]
+    if command == "dfpn-solve-state":
+        return winner == ("Red" if answer == ["black"] else "Blue")
+    if not answer:
+        return winner != mover
+    moves = out.split(" with ", 1)[1].split() if " with " in out else []
+    return winner == mover and all(move in moves for move in answer)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("arbiter")
+    parser.add_argument("mohex")
+    parser.add_argument("--max-side", type=int, default=7)
+    parser.add_argument("--budget", type=float, default=60)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--only", nargs="*", default=[])
+    options = parser.parse_args()
+    print("| puzzle | question | arbiter | Benzene | Benzene's time / arbiter's |")
+    print("|---|---|---|---|---|")
+    for path, command, colour, answer in puzzles():
+        name = os.path.basename(path)[:-4]
+        if side(path) > options.max_side or (options.only and name not in options.only):
+            continue
+        question = "winner" if command == "dfpn-solve-state" else "winning moves"
+        ours, out = run_arbiter(options.arbiter, path, command, colour, options.budget,
+                                options.jobs)
+        theirs = run_benzene(options.mohex, path, command, colour, options.budget,
+                             options.jobs)
+        right = arbiter_right(out, command, colour, answer)
+        ours_text = f"{ours:.3f} s" if right else f"not proved in {options.budget:g} s"
+        theirs_text = f"{theirs:.3f} s" if theirs is not None else f"over {options.budget:g} s"
+        ratio = f"{theirs / ours:.2f}" if right and theirs is not None else ""
+        print(f"| {name} | {question} | {ours_text} | {theirs_text} | {ratio} |", flush=True)
+        if not right and "unknown" not in out:
+            print(f"arbiter disagrees with Benzene on {name}: {out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
