@@ -371,9 +371,7 @@ impl<B: Cells> Searches<B> {
         }
         Root { value, winning }
     }
-}
 
-impl<B: Cells> Searches<B> {
     /// Whether the side to move wins `position` (`None` when the deadline came first),
     /// searched by every thread at once, sharing the tables ([`Search::helper`]): the first
     /// to prove it stops the others.
