@@ -431,8 +431,8 @@ mod tests {
         );
         // Red to move has as many stones as Blue: no move makes the position symmetric.
         assert_eq!(mirror_losses(&geometry, [red, u64::bit(10)], Stone::Red), 0);
-        // Blue already on a3: only e3 would complete a symmetry, and Red's second stone
-        // spoils that too.
+        // Red on c1 and e5, Blue on a3: mirrored, Red's stones ask Blue for a3 and e5 (taken);
+        // mirrored and turned, for e3 and a1 (two moves): no move restores a symmetry.
         assert_eq!(
             mirror_losses(&geometry, [red | u64::bit(24), u64::bit(10)], Stone::Blue),
             0
@@ -446,8 +446,9 @@ mod tests {
 
     #[test]
     fn every_mirror_loss_loses_by_exhaustive_search() {
-        // Every symmetric position of 4 x 4 with a Blue stone taken back (Blue to move), from
-        // Red stones drawn by a fixed sequence: the move that restores the symmetry loses.
+        // Symmetric positions of 4 x 4 (Red stones drawn by a fixed sequence, Blue's their
+        // mirror images) with a Blue stone taken back, Blue to move: the move that restores
+        // the symmetry is found, and every move found loses.
         let geometry = g(4);
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut checked = 0;

@@ -80,8 +80,8 @@ impl<S: Slot> Table<S> {
         Self::with_bytes(megabytes.max(1) << 20, Self::START)
     }
 
-    /// A table of at most `bytes` bytes, starting with `start` slots (both rounded down to a
-    /// power of two of slots, at least two buckets).
+    /// A table of at most `bytes` bytes (rounded down to a power of two of slots, at least two
+    /// buckets), starting with `start` slots (a power of two) or its limit when smaller.
     fn with_bytes(bytes: usize, start: usize) -> Self {
         let slots = bytes / std::mem::size_of::<S>();
         let limit = if slots.is_power_of_two() {
