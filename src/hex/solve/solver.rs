@@ -313,30 +313,53 @@ impl<B: Cells> Searches<B> {
             let root = self.solve_root(position, root_first, &next, cells.len());
             return (solve_taken(&mut self.main, position, cells, &next), root);
         }
-        let (stones, to_move) = (position.stones, position.to_move);
         let next = &next;
+        let ((root, mut values), more) = self.with_helpers(
+            threads,
+            position,
+            |helper, position| solve_taken(helper, position, cells, next),
+            |searches, position| {
+                let root = searches.solve_root(position, root_first, next, cells.len());
+                (root, solve_taken(&mut searches.main, position, cells, next))
+            },
+        );
+        values.extend(more.into_iter().flatten());
+        (values, root)
+    }
+
+    /// Runs `work` on `threads - 1` helpers sharing the main search's tables
+    /// ([`Search::helper`]), each on a thread of the pool with a copy of `position`, while
+    /// `main` runs on this one; adds the helpers' statistics and proofs to the main search's,
+    /// and returns what `main` returned and what each helper's `work` did.
+    fn with_helpers<T: Send, R>(
+        &mut self,
+        threads: usize,
+        position: &mut Position<B>,
+        work: impl Fn(&mut Search<B>, &mut Position<B>) -> T + Sync,
+        main: impl FnOnce(&mut Self, &mut Position<B>) -> R,
+    ) -> (R, Vec<T>) {
         let helped = std::sync::Mutex::new(Vec::new());
         let helpers: Vec<Search<B>> = (1..threads).map(|_| self.main.helper()).collect();
-        let (root, mut values) = crate::pool::in_place_scope(|scope| {
+        let (start, work) = (*position, &work);
+        let mine = crate::pool::in_place_scope(|scope| {
             for mut helper in helpers {
                 let helped = &helped;
                 scope.spawn(move |_| {
-                    let mut position = Position::new(stones, to_move, &helper.keys);
-                    let values = solve_taken(&mut helper, &mut position, cells, next);
+                    let done = work(&mut helper, &mut start.clone());
                     if let Ok(mut helped) = helped.lock() {
-                        helped.push((values, helper.stats, helper.take_proofs()));
+                        helped.push((done, helper.stats, helper.take_proofs()));
                     }
                 });
             }
-            let root = self.solve_root(position, root_first, next, cells.len());
-            (root, solve_taken(&mut self.main, position, cells, next))
+            main(self, position)
         });
-        for (more, counts, found) in helped.into_inner().unwrap_or_default() {
-            values.extend(more);
+        let mut theirs = Vec::new();
+        for (done, counts, found) in helped.into_inner().unwrap_or_default() {
+            theirs.push(done);
             self.main.stats.add(counts);
             self.helped.extend(found);
         }
-        (values, root)
+        (mine, theirs)
     }
 
     /// When `wanted`, solves `position` itself, in at most half the time left: one search
@@ -381,31 +404,21 @@ impl<B: Cells> Searches<B> {
             return self.main.solve(position);
         }
         self.main.stop_together(false);
-        let helped = std::sync::Mutex::new(Vec::new());
-        let helpers: Vec<Search<B>> = (1..threads).map(|_| self.main.helper()).collect();
-        let start = *position;
-        let value = crate::pool::in_place_scope(|scope| {
-            for mut helper in helpers {
-                let helped = &helped;
-                scope.spawn(move |_| {
-                    let mut position = start;
-                    if helper.solve(&mut position).is_some() {
-                        helper.stop_together(true);
-                    }
-                    if let Ok(mut helped) = helped.lock() {
-                        helped.push((helper.stats, helper.take_proofs()));
-                    }
-                });
-            }
-            let value = self.main.solve(position);
-            self.main.stop_together(true);
-            value
-        });
+        let (value, _) = self.with_helpers(
+            threads,
+            position,
+            |helper, position| {
+                if helper.solve(position).is_some() {
+                    helper.stop_together(true);
+                }
+            },
+            |searches, position| {
+                let value = searches.main.solve(position);
+                searches.main.stop_together(true);
+                value
+            },
+        );
         self.main.stop_together(false);
-        for (counts, found) in helped.into_inner().unwrap_or_default() {
-            self.main.stats.add(counts);
-            self.helped.extend(found);
-        }
         // Stopped by a helper that proved it: the table holds the proof.
         value.or_else(|| self.main.proved(position))
     }
