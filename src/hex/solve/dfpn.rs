@@ -811,7 +811,7 @@ impl<B: Cells> Search<B> {
             consider &= !inferior::mirror_losses(&geometry, stones, me);
             let fill = inferior::fill_in(&geometry, stones);
             stones = fill.stones;
-            consider &= !fill.dead & !fill.captured[0] & !fill.captured[1];
+            consider &= !fill.dead & !fill.owned(0) & !fill.owned(1);
             // Dominated moves go too, unless nothing would be left (then every move is no
             // better than passing, which the search must still weigh).
             let undominated = consider & !inferior::vulnerable_cells(&geometry, stones, me);

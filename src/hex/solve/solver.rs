@@ -575,7 +575,7 @@ impl<B: Cells> Searches<B> {
         };
         let symmetric = rotated(stones[0]) == stones[0] && rotated(stones[1]) == stones[1];
         let (passes, killer) = if self.settings.techniques.inferior {
-            let filled = inferior::fill_in(&geometry, stones).stones;
+            let filled = inferior::fill_in_for(&geometry, stones, me).stones;
             let killer = inferior::killers(&geometry, filled, me);
             let dominated = inferior::vulnerable_cells(&geometry, filled, me);
             let passes = inferior::passes(&geometry, stones, me) & empty;

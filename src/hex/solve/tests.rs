@@ -380,8 +380,30 @@ fn check_inferior_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, 
         expected,
         "dead and captured cells filled: {shown}"
     );
-    let killers = inferior::killers(&geometry, owned, Stone::ALL[to_move]);
+    // A move that wins the filled position wins the position (the search searches the one
+    // for the other).
+    let move_wins = |stones: [u64; 2], at: usize| {
+        let mut stones = stones;
+        stones[to_move] |= u64::bit(at);
+        !super::oracle::wins(&geometry, stones, to_move ^ 1)
+    };
     let empty = geometry.board & !(owned[0] | owned[1]);
+    for cell in empty.iter().filter(|&cell| move_wins(owned, cell)) {
+        assert!(
+            move_wins(stones, cell),
+            "{cell} wins filled, not unfilled: {shown}"
+        );
+    }
+    // The mover's passes have the pass's value.
+    let pass_wins = !super::oracle::wins(&geometry, stones, to_move ^ 1);
+    for cell in inferior::passes(&geometry, stones, Stone::ALL[to_move]).iter() {
+        assert_eq!(
+            move_wins(stones, cell),
+            pass_wins,
+            "{cell} is no pass: {shown}"
+        );
+    }
+    let killers = inferior::killers(&geometry, owned, Stone::ALL[to_move]);
     for cell in empty.iter().filter(|&cell| killers[cell] != usize::MAX) {
         let after = |at: usize| {
             let mut stones = owned;
@@ -671,6 +693,83 @@ fn answers_from_a_solution_store_agree_with_the_oracle() {
     }
     assert!(!store.lock().is_empty());
     assert!(from_store > 0, "no position was answered from the store");
+}
+
+/// 4 x 4, Blue a1 b1, Red d1 c4, Red to move: a3 is permanently inferior for Blue, and with
+/// it Blue's, a4 and b4 are Red's captured pair; yet Red's a4 spoils Blue's a3 and wins where
+/// passing does not. The complete set must search it, not take it for a pass.
+#[test]
+fn a_move_that_spoils_the_opponents_permanently_inferior_cell_is_no_pass() {
+    check_moves_against_oracle(4, 4, 1 << 3 | 1 << 14, 0b11, 0);
+}
+
+/// Permanently inferior cells on a fixed sample of small positions (a few thousand boards
+/// from 3 x 3 to 5 x 5, many of them with such cells): filling one for its colour keeps the
+/// winner whoever moves, and keeps it after any move by that colour (so the search may fill
+/// them in and play on: the colour's later moves never spoil its own fill-in).
+#[test]
+fn permanently_inferior_cells_keep_the_winner_and_stay_so_after_their_owners_moves() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut found = 0;
+    while found < 150 {
+        let (rows, cols) = (3 + (next() % 3) as usize, 3 + (next() % 3) as usize);
+        let geometry: Geometry<u64> = Geometry::new(rows, cols);
+        let density = 30 + next() % 40;
+        let mut stones = [0u64; 2];
+        for cell in 0..rows * cols {
+            let d = next() % 100;
+            if d < density / 2 {
+                stones[0] |= u64::bit(cell);
+            } else if d < density {
+                stones[1] |= u64::bit(cell);
+            }
+        }
+        let empty = geometry.board & !(stones[0] | stones[1]);
+        let over = (0..2).any(|side| geometry.joins(stones[side], geometry.sides(side == 0)));
+        if empty.count() > 12 || over {
+            continue;
+        }
+        let dead = inferior::dead_cells(&geometry, stones);
+        for colour in 0..2 {
+            // The first one in the position itself that is not dead anyway.
+            let Some(cell) = (empty & !dead)
+                .iter()
+                .find(|&cell| inferior::is_perm_inferior(&geometry, stones, cell, colour))
+            else {
+                continue;
+            };
+            found += 1;
+            let shown = format!(
+                "{rows}x{cols} red {:b} blue {:b} cell {cell}",
+                stones[0], stones[1]
+            );
+            let mut filled = stones;
+            filled[colour] |= u64::bit(cell);
+            for to_move in 0..2 {
+                assert_eq!(
+                    super::oracle::wins(&geometry, stones, to_move),
+                    super::oracle::wins(&geometry, filled, to_move),
+                    "{shown}, to move {to_move}"
+                );
+            }
+            for other in (empty & !u64::bit(cell)).iter() {
+                let (mut after, mut both) = (stones, filled);
+                after[colour] |= u64::bit(other);
+                both[colour] |= u64::bit(other);
+                assert_eq!(
+                    super::oracle::wins(&geometry, after, colour ^ 1),
+                    super::oracle::wins(&geometry, both, colour ^ 1),
+                    "{shown}, after {other}"
+                );
+            }
+        }
+    }
 }
 
 /// Arbiter's connections and fill-in beside Benzene's on the positions
