@@ -77,7 +77,7 @@ def run_benzene(mohex, path, command, colour, budget, jobs):
 
 def arbiter_right(out, command, colour, answer):
     """Whether arbiter's line says what Benzene published."""
-    if "unknown" in out or " wins" not in out:
+    if "unknown" in out or "unresolved" in out or " wins" not in out:
         return False
     mover = "Red" if colour == "black" else "Blue"
     winner = out.split(": ", 1)[1].split(" wins")[0].split(": ")[-1]

@@ -249,7 +249,9 @@ pub struct FillIn<B> {
 
 impl<B: Cells> FillIn<B> {
     /// The cells `colour` (0 Red, 1 Blue) may as well own: its captured and permanently
-    /// inferior cells. A move there by that colour is a pass.
+    /// inferior cells. A move there by that colour is a pass when this is [`fill_in_for`]
+    /// that colour (in [`fill_in`] some may be the colour's only thanks to the opponent's
+    /// permanently inferior cells, which the colour's move there can spoil).
     pub fn owned(&self, colour: usize) -> B {
         self.captured[colour] | self.inferior[colour]
     }
@@ -358,8 +360,8 @@ pub fn is_perm_inferior<B: Cells>(
 /// `colour` run's (the *flank*), by a `colour` stone beside both that end's cell and the
 /// middle empty cell, or by an opponent's stone straight beyond that end's cell. (Björnsson,
 /// Hayward, Johanson and van Rijswijck's permanently inferior cells, the three kinds of end
-/// of Benzene's patterns; the rule was checked against the exhaustive search on every
-/// position of a large random sample of boards up to 5 x 5, and is by a property test.)
+/// of Benzene's patterns; the rule was checked against the exhaustive search on a random
+/// sample of 200,000 boards up to 5 x 5, and a fixed sample of them is a test.)
 fn perm_inferior<B: Cells>(
     geometry: &Geometry<B>,
     stones: [B; 2],

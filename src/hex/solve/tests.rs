@@ -403,6 +403,22 @@ fn check_inferior_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, 
             "{cell} is no pass: {shown}"
         );
     }
+    // The complete set's dominated moves (by the mover's own fill-in) are dominated in the
+    // position itself.
+    let mover = Stone::ALL[to_move];
+    let own = inferior::fill_in_for(&geometry, stones, mover).stones;
+    let own_killers = inferior::killers(&geometry, own, mover);
+    let own_empty = geometry.board & !(own[0] | own[1]);
+    for cell in own_empty
+        .iter()
+        .filter(|&cell| own_killers[cell] != usize::MAX)
+    {
+        assert!(
+            !move_wins(stones, cell) || move_wins(stones, own_killers[cell]),
+            "{cell} wins where its killer {} loses: {shown}",
+            own_killers[cell]
+        );
+    }
     let killers = inferior::killers(&geometry, owned, Stone::ALL[to_move]);
     for cell in empty.iter().filter(|&cell| killers[cell] != usize::MAX) {
         let after = |at: usize| {
