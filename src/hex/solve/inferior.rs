@@ -255,6 +255,15 @@ impl<B: Cells> FillIn<B> {
     pub fn owned(&self, colour: usize) -> B {
         self.captured[colour] | self.inferior[colour]
     }
+
+    /// The moves of `mover` that are passes, when this is [`fill_in_for`] `mover`: a stone on
+    /// a dead cell joins nothing, one on a cell `mover` has captured leaves its partner dead,
+    /// and one on a cell permanently inferior for `mover` is one its filling would have put
+    /// there, so after each the position is, filled in, the one where `mover` passed. All of
+    /// them have one value, the pass's.
+    pub fn passes(&self, mover: Stone) -> B {
+        self.dead | self.owned(mover.index())
+    }
 }
 
 /// Fills in a position's dead cells, captured pairs and permanently inferior cells, again and
@@ -518,15 +527,6 @@ pub fn killers<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: Stone) -
     killer
 }
 
-/// The moves of `mover` that are passes: a stone on a dead cell joins nothing, one on a cell
-/// `mover` has captured leaves its partner dead, and one on a cell permanently inferior for
-/// `mover` is one its filling would have put there, so after each the position is, filled in
-/// ([`fill_in_for`]), the one where `mover` passed. All of them have one value, the pass's.
-pub fn passes<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: Stone) -> B {
-    let fill = fill_in_for(geometry, stones, mover);
-    fill.dead | fill.owned(mover.index())
-}
-
 /// The moves of `mover` that hand the opponent a position symmetric under a swap of the
 /// colours, on a square board: the mover's stones, with the move, the opponent's mirrored
 /// across the main diagonal (or mirrored and turned a half turn, the other symmetry that swaps
@@ -648,14 +648,21 @@ mod tests {
     #[test]
     fn a_move_on_a_dead_cell_is_a_pass_for_either_colour() {
         use crate::hex::solve::bits::{Cells, Geometry};
-        use crate::hex::solve::inferior::passes;
 
         // 3 x 3, Red b1 a2 (cells 1, 3): a1 is dead (four of Red's in a row around it, two of
         // them the top side), a move there a pass for either colour.
         let geometry: Geometry<u64> = Geometry::new(3, 3);
         let red = u64::bit(1) | u64::bit(3);
-        assert!(passes(&geometry, [red, 0], Stone::Red).has(0));
-        assert!(passes(&geometry, [red, 0], Stone::Blue).has(0));
+        assert!(
+            fill_in_for(&geometry, [red, 0], Stone::Red)
+                .passes(Stone::Red)
+                .has(0)
+        );
+        assert!(
+            fill_in_for(&geometry, [red, 0], Stone::Blue)
+                .passes(Stone::Blue)
+                .has(0)
+        );
     }
 
     #[test]
@@ -853,7 +860,15 @@ mod tests {
         let stones = three_in_a_row_with([&[18], &[]]);
         assert!(fill_in_for(&g(5), stones, Stone::Red).inferior[0].has(12));
         assert!(!fill_in_for(&g(5), stones, Stone::Blue).inferior[0].has(12));
-        assert!(passes(&g(5), stones, Stone::Red).has(12));
-        assert!(!passes(&g(5), stones, Stone::Blue).has(12));
+        assert!(
+            fill_in_for(&g(5), stones, Stone::Red)
+                .passes(Stone::Red)
+                .has(12)
+        );
+        assert!(
+            !fill_in_for(&g(5), stones, Stone::Blue)
+                .passes(Stone::Blue)
+                .has(12)
+        );
     }
 }

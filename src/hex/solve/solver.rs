@@ -556,7 +556,7 @@ impl<B: Cells> Searches<B> {
     /// - a position that a half turn maps onto itself has the same value after a move and
     ///   after its image, so each pair is solved once;
     /// - every move that is a pass (on a dead cell, or a cell the mover has captured,
-    ///   [`inferior::passes`]) has the pass's value: one of them is solved for all;
+    ///   [`inferior::FillIn::passes`]) has the pass's value: one of them is solved for all;
     /// - a dominated move is never better than its killer, the reply that kills it or the
     ///   move that captures it ([`inferior::killers`], [`inferior::vulnerable_cells`]):
     ///   after the others, it is solved only when its killer wins, and loses with it else;
@@ -575,10 +575,10 @@ impl<B: Cells> Searches<B> {
         };
         let symmetric = rotated(stones[0]) == stones[0] && rotated(stones[1]) == stones[1];
         let (passes, killer) = if self.settings.techniques.inferior {
-            let filled = inferior::fill_in_for(&geometry, stones, me).stones;
-            let killer = inferior::killers(&geometry, filled, me);
-            let dominated = inferior::vulnerable_cells(&geometry, filled, me);
-            let passes = inferior::passes(&geometry, stones, me) & empty;
+            let fill = inferior::fill_in_for(&geometry, stones, me);
+            let killer = inferior::killers(&geometry, fill.stones, me);
+            let dominated = inferior::vulnerable_cells(&geometry, fill.stones, me);
+            let passes = fill.passes(me) & empty;
             let killer: Vec<usize> = (0..geometry.cells())
                 .map(|cell| {
                     let kept = !dominated.has(cell) || passes.has(cell);
