@@ -3,13 +3,15 @@
 be compared with (the user guide's performance page, "where Benzene's lead comes from").
 
     python3 benches/benzene_probe.py MOHEX OUT [--positions N] [--seed S] [--no-patterns]
+        [--from FILE]
     PROBE=OUT cargo test --release --lib probe_against_benzene -- --ignored --nocapture
 
 Draws N positions of the 8 x 8 board (6 to 22 stones on random cells, Red and Blue by turns,
 the side to move next), and asks Benzene (MOHEX, built outside this repository) for each:
 its fill-in (`vc-build`: the cells it fills for either colour) and whether the side to move
 wins by a connection (a full or semi connection between its sides) or loses (a full one of
-the opponent's). OUT gets a line a position:
+the opponent's). `--from FILE` asks about FILE's positions instead, a line each, its moves in
+order, Red first (positions a search met, say). OUT gets a line a position:
 
     MOVES | RED FILL | BLUE FILL | VERDICT
 
@@ -30,10 +32,15 @@ def main():
     parser.add_argument("--positions", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-patterns", action="store_true")
+    parser.add_argument("--from", dest="source")
     options = parser.parse_args()
-    rng = random.Random(options.seed)
-    cells = [f"{chr(97 + c)}{r + 1}" for r in range(8) for c in range(8)]
-    positions = [rng.sample(cells, rng.randint(6, 22)) for _ in range(options.positions)]
+    if options.source:
+        with open(options.source) as source:
+            positions = [line.split() for line in source if line.strip()]
+    else:
+        rng = random.Random(options.seed)
+        cells = [f"{chr(97 + c)}{r + 1}" for r in range(8) for c in range(8)]
+        positions = [rng.sample(cells, rng.randint(6, 22)) for _ in range(options.positions)]
     commands = ["boardsize 8 8"]
     if options.no_patterns:
         commands.append("param_player_vc use_patterns 0")

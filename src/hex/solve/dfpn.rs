@@ -205,6 +205,9 @@ pub struct Search<B: Cells> {
     known: Option<Arc<Known>>,
     /// The proofs worth keeping found since [`Search::keep_proofs`], when kept.
     proofs: Option<Vec<(u64, Proved)>>,
+    /// Every how many positions left open one is kept, and those kept, when asked
+    /// ([`Search::sample_open`]).
+    sampled: Option<(u64, Vec<[B; 2]>)>,
 }
 
 /// Progressive widening (as in Benzene): how many of a position's moves, in their order, the
@@ -332,6 +335,7 @@ impl<B: Cells> Search<B> {
             stop: Arc::new(AtomicBool::new(false)),
             known: None,
             proofs: None,
+            sampled: None,
         }
     }
 
@@ -358,7 +362,25 @@ impl<B: Cells> Search<B> {
             stop: Arc::clone(&self.stop),
             known: self.known.clone(),
             proofs: self.proofs.as_ref().map(|_| Vec::new()),
+            sampled: None,
         }
+    }
+
+    /// Keeps the stones of every `every`-th position the search expands and leaves open (one
+    /// no technique decides), for [`Search::take_sample`]: positions to ask another solver's
+    /// connections about (`benches/benzene_probe.py --from`).
+    #[cfg(test)]
+    pub fn sample_open(&mut self, every: u64) {
+        self.sampled = Some((every.max(1), Vec::new()));
+    }
+
+    /// The positions kept since [`Search::sample_open`].
+    #[cfg(test)]
+    pub fn take_sample(&mut self) -> Vec<[B; 2]> {
+        self.sampled
+            .take()
+            .map(|(_, kept)| kept)
+            .unwrap_or_default()
     }
 
     /// Tells every search sharing the tables to stop (each at its next check of the clock,
@@ -875,6 +897,11 @@ impl<B: Cells> Search<B> {
             return Expansion::Lost;
         }
         self.stats.open += 1;
+        if let Some((every, kept)) = &mut self.sampled
+            && self.stats.open.is_multiple_of(*every)
+        {
+            kept.push(position.stones);
+        }
         self.stats.considered += u64::from(consider.count());
         Expansion::Open(self.ranked(position, consider))
     }

@@ -787,6 +787,47 @@ fn permanently_inferior_cells_keep_the_winner_and_stay_so_after_their_owners_mov
 }
 
 /// Arbiter's connections and fill-in beside Benzene's on the positions
+/// Writes positions a search leaves open (no technique decides them) to the file `SAMPLE`
+/// names, for `benches/benzene_probe.py --from` to ask Benzene's connections about: every
+/// `EVERY`-th (400) of the search for the winner of the 8 x 8 board after `OPENING` (c1), a
+/// line each, its moves Red first. The performance page's "positions the search meets".
+#[test]
+#[ignore]
+fn sample_open_positions() {
+    let Ok(path) = std::env::var("SAMPLE") else {
+        eprintln!("SAMPLE=FILE names the file to write");
+        return;
+    };
+    let every = std::env::var("EVERY").map_or(400, |every| every.parse().unwrap());
+    let opening = std::env::var("OPENING").unwrap_or_else(|_| "c1".to_string());
+    let geometry: Geometry<u64> = Geometry::new(8, 8);
+    let mut search = Search::new(geometry, 512, Techniques::default());
+    let at = parse_cell(&opening).unwrap();
+    let red = u64::bit(geometry.index(at.row, at.col));
+    let mut position = Position::new([red, 0], Stone::Blue, &search.keys);
+    search.sample_open(every);
+    assert!(search.solve(&mut position).is_some());
+    let name = |cell: usize| {
+        cell_name(Coord {
+            row: cell / geometry.cols,
+            col: cell % geometry.cols,
+        })
+        .to_string()
+    };
+    let mut lines = String::new();
+    for [red, blue] in search.take_sample() {
+        let (red, blue): (Vec<usize>, Vec<usize>) = (red.iter().collect(), blue.iter().collect());
+        // Red's stones and Blue's by turns (Red moved first and the sides took turns since).
+        assert!(red.len() == blue.len() || red.len() == blue.len() + 1);
+        let moves: Vec<String> = (0..red.len())
+            .flat_map(|i| std::iter::once(red[i]).chain(blue.get(i).copied()))
+            .map(name)
+            .collect();
+        lines += &(moves.join(" ") + "\n");
+    }
+    std::fs::write(&path, lines).unwrap();
+}
+
 /// `benches/benzene_probe.py` wrote to the file `PROBE` names: how many positions each
 /// decides (won or lost by a connection) that the other leaves open, with arbiter's own
 /// fill-in and with Benzene's, and how many cells each fills (the performance page).
