@@ -786,11 +786,10 @@ fn permanently_inferior_cells_keep_the_winner_and_stay_so_after_their_owners_mov
     }
 }
 
-/// Arbiter's connections and fill-in beside Benzene's on the positions
 /// Writes positions a search leaves open (no technique decides them) to the file `SAMPLE`
 /// names, for `benches/benzene_probe.py --from` to ask Benzene's connections about: every
 /// `EVERY`-th (400) of the search for the winner of the 8 x 8 board after `OPENING` (c1), a
-/// line each, its moves Red first. The performance page's "positions the search meets".
+/// line each, its moves Red first (the performance page, "where Benzene's lead comes from").
 #[test]
 #[ignore]
 fn sample_open_positions() {
@@ -828,6 +827,7 @@ fn sample_open_positions() {
     std::fs::write(&path, lines).unwrap();
 }
 
+/// Arbiter's connections and fill-in beside Benzene's on the positions
 /// `benches/benzene_probe.py` wrote to the file `PROBE` names: how many positions each
 /// decides (won or lost by a connection) that the other leaves open, with arbiter's own
 /// fill-in and with Benzene's, and how many cells each fills (the performance page).
