@@ -718,6 +718,29 @@ mod tests {
     }
 
     #[test]
+    fn a_second_row_ladder_to_an_escape_joins_the_stone_to_its_side() {
+        // 8 x 8: Red c7 on the second row from the bottom, Blue on b8 below it. Red ladders
+        // along the second row (d7, e7, f7), Blue blocking below each, to an escape stone of
+        // Red's: on the second row (g7), the third (g6, f6) or the first (h8). H-search finds
+        // it cell by cell; an escape on the fourth row (g5) is no escape.
+        let g = geometry(8);
+        let mut vcs = Connections::new(&g);
+        let bottom = g.cells() + 1;
+        for escape in ["g7", "g6", "f6", "h8"] {
+            vcs.build(&g, true, set(&g, &["c7", escape]), set(&g, &["b8"]));
+            let fulls = vcs.fulls_between(cell(&g, "c7"), bottom);
+            // The ladder's first steps: c7's free cell below, d7 and the cell below it.
+            let ladder = set(&g, &["c8", "d7", "d8"]);
+            assert!(
+                fulls.iter().any(|&c| ladder & !c == 0),
+                "escape {escape}: {fulls:?}"
+            );
+        }
+        vcs.build(&g, true, set(&g, &["c7", "g5"]), set(&g, &["b8"]));
+        assert!(vcs.fulls_between(cell(&g, "c7"), bottom).is_empty());
+    }
+
+    #[test]
     fn an_intrusion_breaks_a_bridge_into_a_semi_connection() {
         let g = geometry(4);
         let mut vcs = Connections::new(&g);
