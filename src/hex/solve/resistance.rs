@@ -367,13 +367,15 @@ impl Circuit {
 }
 
 /// Solves the symmetric positive definite system `matrix` (n x n, row by row) for `rhs`, in
-/// place, by Cholesky factorisation. Every inner loop runs along a row, the factor's rows being
-/// its lower triangle's, so that the dot products go four lanes at a time ([`dot`]).
+/// place, by Cholesky factorisation.
 fn dense_solve(matrix: &mut [f64], rhs: &mut [f64]) {
     let n = rhs.len();
     for i in 0..n {
         for j in 0..=i {
-            let sum = matrix[i * n + j] - dot(&matrix[i * n..i * n + j], &matrix[j * n..j * n + j]);
+            let mut sum = matrix[i * n + j];
+            for k in 0..j {
+                sum -= matrix[i * n + k] * matrix[j * n + k];
+            }
             matrix[i * n + j] = if i == j {
                 sum.max(LEAK).sqrt()
             } else {
@@ -382,37 +384,19 @@ fn dense_solve(matrix: &mut [f64], rhs: &mut [f64]) {
         }
     }
     for i in 0..n {
-        rhs[i] = (rhs[i] - dot(&matrix[i * n..i * n + i], &rhs[..i])) / matrix[i * n + i];
+        let mut sum = rhs[i];
+        for k in 0..i {
+            sum -= matrix[i * n + k] * rhs[k];
+        }
+        rhs[i] = sum / matrix[i * n + i];
     }
-    // The transposed factor, a row of the factor at a time: each unknown, once known, taken
-    // out of the equations above it.
     for i in (0..n).rev() {
-        let row = &matrix[i * n..i * n + i + 1];
-        let value = rhs[i] / row[i];
-        rhs[i] = value;
-        for (r, &l) in rhs[..i].iter_mut().zip(&row[..i]) {
-            *r -= l * value;
+        let mut sum = rhs[i];
+        for k in i + 1..n {
+            sum -= matrix[k * n + i] * rhs[k];
         }
+        rhs[i] = sum / matrix[i * n + i];
     }
-}
-
-/// The dot product of two rows of equal length, summed in four lanes (which the compiler
-/// turns into vector instructions; one running sum would have to add in order).
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    let (a4, b4) = (a.chunks_exact(4), b.chunks_exact(4));
-    let tail: f64 = a4
-        .remainder()
-        .iter()
-        .zip(b4.remainder())
-        .map(|(x, y)| x * y)
-        .sum();
-    let mut lanes = [0.0; 4];
-    for (x, y) in a4.zip(b4) {
-        for lane in 0..4 {
-            lanes[lane] += x[lane] * y[lane];
-        }
-    }
-    (lanes[0] + lanes[2]) + (lanes[1] + lanes[3]) + tail
 }
 
 #[cfg(test)]
@@ -458,7 +442,7 @@ mod tests {
 
     #[test]
     fn the_dense_factorisation_solves_its_system() {
-        // A = M Mᵀ + I, symmetric positive definite, for sizes around the four lanes.
+        // A = M Mᵀ + I, symmetric positive definite, of several sizes.
         for n in [1, 3, 4, 5, 9, 13] {
             let entry = |i: usize, j: usize| ((i * 7 + j * 3) % 11) as f64 / 5.0 - 1.0;
             let mut a = vec![0.0; n * n];

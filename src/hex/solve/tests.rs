@@ -68,6 +68,31 @@ fn a_losing_side_gets_the_winners_answer_to_each_move() {
     }
 }
 
+/// 9 x 9 after Red's centre opening e5: Red wins (Yang's proof by hand, 2003; Pawlewicz and
+/// Hayward's solver, 2013). Within `BUDGET` seconds (default 7200) on every core, the winner
+/// is Red or not found; arbiter proved it in 82 minutes on two cores (the performance page).
+#[test]
+#[ignore]
+fn on_9x9_after_e5_red_wins() {
+    let seconds = setting("BUDGET", 7200);
+    let settings = Settings {
+        budget: Some(std::time::Duration::from_secs(seconds)),
+        threads: std::thread::available_parallelism().map_or(1, usize::from),
+        ..Settings::default()
+    };
+    let mut board = Board::new(9);
+    board.set(parse_cell("e5").unwrap(), Some(Stone::Red));
+    let mut solver = Solver::new(9, 9, &settings).unwrap();
+    let started = std::time::Instant::now();
+    let winner = solver.winner(&board, Stone::Blue);
+    eprintln!(
+        "9 x 9 after e5: {winner:?} in {:.0} s, {} positions",
+        started.elapsed().as_secs_f64(),
+        solver.positions()
+    );
+    assert_ne!(winner, Some(Stone::Blue));
+}
+
 #[test]
 fn a_search_out_of_time_says_unknown() {
     let settings = Settings {
