@@ -206,7 +206,8 @@ pub struct Search<B: Cells> {
     /// The proofs worth keeping found since [`Search::keep_proofs`], when kept.
     proofs: Option<Vec<(u64, Proved)>>,
     /// Every how many positions left open one is kept, and those kept, when asked
-    /// ([`Search::sample_open`]).
+    /// ([`Search::sample_open`]); test builds only, off the search's path otherwise.
+    #[cfg(test)]
     sampled: Option<(u64, Vec<[B; 2]>)>,
 }
 
@@ -335,6 +336,7 @@ impl<B: Cells> Search<B> {
             stop: Arc::new(AtomicBool::new(false)),
             known: None,
             proofs: None,
+            #[cfg(test)]
             sampled: None,
         }
     }
@@ -362,6 +364,7 @@ impl<B: Cells> Search<B> {
             stop: Arc::clone(&self.stop),
             known: self.known.clone(),
             proofs: self.proofs.as_ref().map(|_| Vec::new()),
+            #[cfg(test)]
             sampled: None,
         }
     }
@@ -897,6 +900,7 @@ impl<B: Cells> Search<B> {
             return Expansion::Lost;
         }
         self.stats.open += 1;
+        #[cfg(test)]
         if let Some((every, kept)) = &mut self.sampled
             && self.stats.open.is_multiple_of(*every)
         {

@@ -822,8 +822,8 @@ fn sample_open_positions() {
         eprintln!("SAMPLE=FILE names the file to write");
         return;
     };
-    let every = std::env::var("EVERY").map_or(400, |every| every.parse().unwrap());
-    let opening = std::env::var("OPENING").unwrap_or_else(|_| "c1".to_string());
+    let every = setting("EVERY", 400);
+    let opening = setting("OPENING", "c1".to_string());
     let geometry: Geometry<u64> = Geometry::new(8, 8);
     let mut search = Search::new(geometry, 512, Techniques::default());
     let at = parse_cell(&opening).unwrap();
