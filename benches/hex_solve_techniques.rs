@@ -47,6 +47,13 @@ fn techniques(n: usize) {
             },
         ),
         (
+            "(turned on instead) ladders found whole",
+            Techniques {
+                ladders: true,
+                ..all
+            },
+        ),
+        (
             "connections (and so mustplay)",
             Techniques {
                 connections: false,

@@ -47,6 +47,11 @@ pub struct Techniques {
     pub connections: bool,
     /// Search only the mustplay region (needs `connections`).
     pub mustplay: bool,
+    /// Second-row ladders found whole and added to the connections before H-search runs
+    /// ([ladders](super::ladder); needs `connections`). Off by default: they decide more
+    /// positions, but each costs more, and whole searches come out no faster (the guide's
+    /// performance page).
+    pub ladders: bool,
     /// Leave out dead, captured and dominated cells, filling in the dead and captured.
     pub inferior: bool,
     /// Progressive widening: pick the next move among the first live half of the moves.
@@ -62,6 +67,7 @@ impl Default for Techniques {
             transposition: true,
             connections: true,
             mustplay: true,
+            ladders: false,
             inferior: true,
             widening: true,
             ordering: true,
@@ -323,7 +329,7 @@ impl<B: Cells> Search<B> {
             geometry,
             keys: Keys::new(cells),
             table: Arc::new(Shared::with_megabytes(table)),
-            vcs: Connections::new(&geometry),
+            vcs: Connections::new(&geometry, techniques.ladders),
             techniques,
             stats: Stats::default(),
             deadline: None,
@@ -351,7 +357,7 @@ impl<B: Cells> Search<B> {
             geometry: self.geometry,
             keys: self.keys.clone(),
             table: Arc::clone(&self.table),
-            vcs: Connections::new(&self.geometry),
+            vcs: Connections::new(&self.geometry, self.techniques.ladders),
             techniques: self.techniques,
             stats: Stats::default(),
             deadline: self.deadline,

@@ -35,6 +35,7 @@ mod bits;
 mod dfpn;
 mod game;
 mod inferior;
+mod ladder;
 mod mustplay;
 #[cfg(test)]
 mod oracle;

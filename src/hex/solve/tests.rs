@@ -289,6 +289,10 @@ fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: 
             ..Techniques::default()
         },
         Techniques {
+            ladders: true,
+            ..Techniques::default()
+        },
+        Techniques {
             inferior: false,
             ..Techniques::default()
         },
@@ -866,7 +870,8 @@ fn probe_against_benzene() {
     };
     let text = std::fs::read_to_string(path).unwrap();
     let geometry: Geometry<u64> = Geometry::new(8, 8);
-    let mut vcs = Connections::new(&geometry);
+    // LADDERS=true adds the ladders found whole (`Techniques::ladders`).
+    let mut vcs = Connections::new(&geometry, setting("LADDERS", Techniques::default().ladders));
     let cells = |text: &str| {
         text.split_whitespace().fold(0u64, |set, name| {
             let at = parse_cell(name).unwrap();

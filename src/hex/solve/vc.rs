@@ -16,7 +16,8 @@
 //! that it wins by moving first; the cells every one of the opponent's semi connections needs
 //! are the only moves that can stop them (the *mustplay* region, [`super::mustplay`]).
 //! Bridges and the edge templates of the second and third rows (the ziggurat) come out of
-//! the rules; the tests name them.
+//! the rules; the tests name them. Second-row ladders, which the rules reach only one OR step
+//! a cell at a time, can be added whole to the base connections ([`super::ladder`]).
 //!
 //! As in Pawlewicz's builder for Benzene, a full connection is kept only when it shrinks the
 //! intersection of the pair's carriers (a superset of a known one never is), semi connections
@@ -27,6 +28,7 @@
 use std::collections::VecDeque;
 
 use super::bits::{Cells, Geometry};
+use super::ladder::Ladders;
 
 /// The most carriers kept for one pair, full or semi.
 const MAX_FULLS: usize = 12;
@@ -228,11 +230,15 @@ pub struct Connections<B> {
     or_queue: Vec<(u16, u16)>,
     or_scratch: Vec<B>,
     pieces: Vec<(u16, B)>,
+    /// The ladders of this board shape, when they are to be added ([`super::ladder`]).
+    ladders: Option<Ladders<B>>,
+    ladders_found: Vec<(usize, usize, B)>,
 }
 
 impl<B: Cells> Connections<B> {
-    /// A workspace for boards of this geometry.
-    pub fn new(geometry: &Geometry<B>) -> Self {
+    /// A workspace for boards of this geometry; with `ladders`, second-row ladders found
+    /// whole are added to the base connections.
+    pub fn new(geometry: &Geometry<B>, ladders: bool) -> Self {
         let cells = geometry.cells();
         let stride = cells + 2;
         let pairs = stride * (stride + 1) / 2;
@@ -249,6 +255,8 @@ impl<B: Cells> Connections<B> {
             or_queue: Vec::new(),
             or_scratch: Vec::new(),
             pieces: Vec::new(),
+            ladders: ladders.then(|| Ladders::new(geometry)),
+            ladders_found: Vec::new(),
         }
     }
 
@@ -400,8 +408,27 @@ impl<B: Cells> Connections<B> {
                 self.add_full(cell as u16, other as u16, B::NONE);
             }
         }
+        self.add_ladders(red, (own, theirs), [reach_a, reach_b]);
         self.close();
         self.side_to_side(side_a, side_b)
+    }
+
+    /// Adds the ladders along the colour's sides, each a full connection from a cell to a
+    /// side before the rules run (`joined`: the stones joined to each side).
+    fn add_ladders(&mut self, red: bool, stones: (B, B), joined: [B; 2]) {
+        let Some(ladders) = &mut self.ladders else {
+            return;
+        };
+        let mut found = std::mem::take(&mut self.ladders_found);
+        found.clear();
+        ladders.find(red, stones, joined, |cell, side, carrier| {
+            found.push((cell, side, carrier));
+        });
+        let first_side = self.cells as u16;
+        for &(cell, side, carrier) in &found {
+            self.add_full(self.captain[cell], first_side + side as u16, carrier);
+        }
+        self.ladders_found = found;
     }
 
     /// Applies the AND and OR rules until nothing new comes.
@@ -621,7 +648,8 @@ fn greedy_union_avoiding<B: Cells>(semis: &[B], avoid: usize) -> Option<B> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
+    use super::super::ladder::tests::{sprinkle, xorshift};
     use super::*;
 
     #[test]
@@ -631,7 +659,7 @@ mod tests {
 
         // 3 x 3, Red stone in the centre: a bridge to each side, so Red has won already.
         let geometry: Geometry<u64> = Geometry::new(3, 3);
-        let mut vcs = Connections::new(&geometry);
+        let mut vcs = Connections::new(&geometry, false);
         let found = vcs.build(&geometry, true, u64::bit(4), 0);
         assert!(found.full.is_some());
     }
@@ -640,12 +668,14 @@ mod tests {
         Geometry::new(n, n)
     }
 
-    fn cell(g: &Geometry<u64>, name: &str) -> usize {
+    /// The index of the cell named `name` ("c7").
+    pub(in crate::hex::solve) fn cell(g: &Geometry<u64>, name: &str) -> usize {
         let at = crate::hex::parse_cell(name).unwrap();
         g.index(at.row, at.col)
     }
 
-    fn set(g: &Geometry<u64>, names: &[&str]) -> u64 {
+    /// The set of the cells named.
+    pub(in crate::hex::solve) fn set(g: &Geometry<u64>, names: &[&str]) -> u64 {
         names.iter().fold(0, |s, n| s | u64::bit(cell(g, n)))
     }
 
@@ -686,7 +716,7 @@ mod tests {
     fn a_bridge_is_a_full_connection_through_its_two_cells() {
         // Red b2 and c3... on 4 x 4: b2 (1,1) and c3 (2,2) share neighbours c2 and b3.
         let g = geometry(4);
-        let mut vcs = Connections::new(&g);
+        let mut vcs = Connections::new(&g, false);
         vcs.build(&g, true, set(&g, &["b2", "c3"]), 0);
         let fulls = vcs.fulls_between(cell(&g, "b2"), cell(&g, "c3"));
         assert!(fulls.contains(&set(&g, &["c2", "b3"])), "{fulls:?}");
@@ -696,7 +726,7 @@ mod tests {
     fn a_second_row_stone_is_joined_to_its_side() {
         // The bridge to the edge: Red b2 reaches the top through a1... no: through b1 or c1.
         let g = geometry(4);
-        let mut vcs = Connections::new(&g);
+        let mut vcs = Connections::new(&g, false);
         vcs.build(&g, true, set(&g, &["b2"]), 0);
         let top = g.cells();
         let fulls = vcs.fulls_between(cell(&g, "b2"), top);
@@ -709,7 +739,7 @@ mod tests {
         // (row 1) and d2? The ziggurat's cells: c3's side, two cells of row 2, three of row 1
         // and the row-3 cell beside it. Found as a full connection to the top.
         let g = geometry(5);
-        let mut vcs = Connections::new(&g);
+        let mut vcs = Connections::new(&g, false);
         vcs.build(&g, true, set(&g, &["c3"]), 0);
         let top = g.cells();
         let fulls = vcs.fulls_between(cell(&g, "c3"), top);
@@ -724,7 +754,7 @@ mod tests {
         // Red's: on the second row (g7), the third (g6, f6) or the first (h8). H-search finds
         // it cell by cell; an escape on the fourth row (g5) is no escape.
         let g = geometry(8);
-        let mut vcs = Connections::new(&g);
+        let mut vcs = Connections::new(&g, false);
         let bottom = g.cells() + 1;
         for escape in ["g7", "g6", "f6", "h8"] {
             vcs.build(&g, true, set(&g, &["c7", escape]), set(&g, &["b8"]));
@@ -741,9 +771,46 @@ mod tests {
     }
 
     #[test]
+    fn a_build_with_ladders_joins_each_ladders_pair_and_some_h_search_alone_does_not() {
+        // Random 8 x 8 positions, each colour on about one cell in seven: each pair a ladder
+        // joins is joined in the build (the ladder's carrier kept unless others make it
+        // useless), and some pairs H-search alone does not join at all.
+        let g = geometry(8);
+        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
+        let (mut alone, mut with) = (Connections::new(&g, false), Connections::new(&g, true));
+        let mut ladders = Ladders::new(&g);
+        let (mut found, mut missed_alone) = (0, 0);
+        for _ in 0..300 {
+            let (own, theirs) = sprinkle(g.cells(), &mut random);
+            let red = random().is_multiple_of(2);
+            let (first, second) = g.sides(red);
+            let joined = [g.flood(first & own, own), g.flood(second & own, own)];
+            let mut connections = Vec::new();
+            ladders.find(red, (own, theirs), joined, |cell, side, carrier| {
+                connections.push((cell, side, carrier))
+            });
+            if with.build(&g, red, own, theirs).joined {
+                continue;
+            }
+            alone.build(&g, red, own, theirs);
+            for (cell, side, _) in connections {
+                let side = g.cells() + side;
+                assert!(!with.fulls_between(cell, side).is_empty());
+                found += 1;
+                missed_alone += usize::from(alone.fulls_between(cell, side).is_empty());
+            }
+        }
+        eprintln!("{found} ladder pairs, {missed_alone} not joined by H-search alone");
+        assert!(
+            found > 1000 && missed_alone > 0,
+            "{found} found, {missed_alone} missed"
+        );
+    }
+
+    #[test]
     fn an_intrusion_breaks_a_bridge_into_a_semi_connection() {
         let g = geometry(4);
-        let mut vcs = Connections::new(&g);
+        let mut vcs = Connections::new(&g, false);
         // Blue on c2 intrudes into the b2–c3 bridge: one way is left, through b3.
         vcs.build(&g, true, set(&g, &["b2", "c3"]), set(&g, &["c2"]));
         let (b2, c3) = (cell(&g, "b2"), cell(&g, "c3"));
@@ -757,7 +824,7 @@ mod tests {
         // Red b2 and c3 on 4 x 4: each bridges to its side (b2 to the top, c3 to the bottom)
         // and to each other: a full connection from top to bottom.
         let g = geometry(4);
-        let mut vcs = Connections::new(&g);
+        let mut vcs = Connections::new(&g, false);
         let found = vcs.build(&g, true, set(&g, &["b2", "c3"]), 0);
         assert!(found.full.is_some());
         // Blue with nothing on the board has no connection at all between its sides.
@@ -768,7 +835,7 @@ mod tests {
     #[test]
     fn one_move_from_joining_is_a_semi_connection_with_that_key() {
         let g = geometry(3);
-        let mut vcs = Connections::new(&g);
+        let mut vcs = Connections::new(&g, false);
         // Red a1, a3; Blue b1, b2: a2 joins Red (the only way).
         let found = vcs.build(
             &g,
