@@ -387,18 +387,11 @@ pub(super) mod tests {
     }
 
     /// Whether `own`, with `from` added, keeps `from` joined to `edge` when the opponent moves
-    /// first in `carrier` and every other empty cell is the opponent's: the game played in
-    /// the carrier alone, exhaustively (positions remembered).
-    fn holds(
-        g: &Geometry<u64>,
-        own: u64,
-        theirs: u64,
-        from: usize,
-        edge: u64,
-        carrier: u64,
-    ) -> bool {
+    /// first in `carrier` and every other empty cell is the opponent's (only the colour's
+    /// stones join): the game played in the carrier alone, exhaustively (positions
+    /// remembered).
+    fn holds(g: &Geometry<u64>, own: u64, from: usize, edge: u64, carrier: u64) -> bool {
         let own = own | u64::bit(from);
-        let _ = theirs; // the opponent's cells, and every empty cell outside, are not joined through
         let joined = |own: u64| g.flood(u64::bit(from), own).meets(edge);
         fn play(
             g: &Geometry<u64>,
@@ -488,7 +481,7 @@ pub(super) mod tests {
             &["c8", "d7", "d8", "e7", "e8", "f7", "f8", "g7", "g8", "h7"],
         );
         assert!(found.contains(&(cell(&g, "c7"), 1, want)), "{found:?}");
-        assert!(holds(&g, own, theirs, cell(&g, "c7"), g.bottom, want));
+        assert!(holds(&g, own, cell(&g, "c7"), g.bottom, want));
         // Blue on f8 spoils it: no ladder from c7 reaches an escape.
         let spoilt = found_on(&g, true, own, theirs | set(&g, &["f8"]));
         assert!(
@@ -500,10 +493,10 @@ pub(super) mod tests {
     #[test]
     fn the_exhaustive_check_refuses_a_carrier_one_cell_short() {
         let g = Geometry::new(8, 8);
+        // The ladder above without g8: Blue (on b8 and outside the carrier) takes g8 last.
         let own = set(&g, &["c7", "h8"]);
-        let theirs = set(&g, &["b8"]);
         let short = set(&g, &["c8", "d7", "d8", "e7", "e8", "f7", "f8", "g7", "h7"]);
-        assert!(!holds(&g, own, theirs, cell(&g, "c7"), g.bottom, short));
+        assert!(!holds(&g, own, cell(&g, "c7"), g.bottom, short));
     }
 
     #[test]
@@ -524,7 +517,7 @@ pub(super) mod tests {
                 assert!(!theirs.has(cell));
                 let edge = [first, second][side];
                 assert!(
-                    holds(&g, own, theirs, cell, edge, carrier),
+                    holds(&g, own, cell, edge, carrier),
                     "{rows} x {cols}, red {red}, own {own:#x}, theirs {theirs:#x}: \
                      cell {cell} to side {side} through {carrier:#x}"
                 );
