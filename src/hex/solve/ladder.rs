@@ -48,39 +48,41 @@ impl Frame {
     /// (r, c±1), (r+1, c-1), (r+1, c).)
     fn of<B: Cells>(geometry: &Geometry<B>, red: bool) -> [[Frame; 2]; 2] {
         let (rows, cols) = (geometry.rows as isize, geometry.cols as isize);
-        let frame = |origin, down, along, len| Frame {
+        // Red's sides run along the columns, Blue's along the rows.
+        let len = if red { geometry.cols } else { geometry.rows };
+        let frame = |origin, down, along| Frame {
             origin,
             down,
             along,
             len,
         };
-        let (r, c) = (geometry.rows, geometry.cols);
         if red {
             [
                 [
-                    frame((0, 0), (1, 0), (0, 1), c),
-                    frame((0, cols - 1), (1, -1), (0, -1), c),
+                    frame((0, 0), (1, 0), (0, 1)),
+                    frame((0, cols - 1), (1, -1), (0, -1)),
                 ],
                 [
-                    frame((rows - 1, 0), (-1, 1), (0, 1), c),
-                    frame((rows - 1, cols - 1), (-1, 0), (0, -1), c),
+                    frame((rows - 1, 0), (-1, 1), (0, 1)),
+                    frame((rows - 1, cols - 1), (-1, 0), (0, -1)),
                 ],
             ]
         } else {
             [
                 [
-                    frame((0, 0), (0, 1), (1, 0), r),
-                    frame((rows - 1, 0), (-1, 1), (-1, 0), r),
+                    frame((0, 0), (0, 1), (1, 0)),
+                    frame((rows - 1, 0), (-1, 1), (-1, 0)),
                 ],
                 [
-                    frame((0, cols - 1), (1, -1), (1, 0), r),
-                    frame((rows - 1, cols - 1), (0, -1), (-1, 0), r),
+                    frame((0, cols - 1), (1, -1), (1, 0)),
+                    frame((rows - 1, cols - 1), (0, -1), (-1, 0)),
                 ],
             ]
         }
     }
 
-    /// The cell at `depth` (1 to 3) and position `i`, if it is on the board.
+    /// The cell at `depth` (1 for the side's own row) and position `i`, if it is on the
+    /// board.
     fn at<B: Cells>(&self, geometry: &Geometry<B>, depth: usize, i: usize) -> Option<usize> {
         let d = depth as isize - 1;
         let i = i as isize;
