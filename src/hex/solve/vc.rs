@@ -139,15 +139,8 @@ impl<B: Cells> Lists<B> {
         let mut i = 0;
         while i < len {
             if carrier.subset_of(self.carriers[start + i]) {
-                // Swap the last into its place, with its key and processed mark.
+                self.swap_remove(pair, i, len);
                 len -= 1;
-                self.carriers[start + i] = self.carriers[start + len];
-                if !self.keys.is_empty() {
-                    self.keys[start + i] = self.keys[start + len];
-                }
-                let marks = self.processed[pair];
-                let moved = if i < len { (marks >> len & 1) << i } else { 0 };
-                self.processed[pair] = (marks & !(1 << i) & !(1 << len)) | moved;
             } else {
                 i += 1;
             }
@@ -159,6 +152,56 @@ impl<B: Cells> Lists<B> {
         } else {
             false
         }
+    }
+
+    /// Adds `carrier` (keyed at `key`) to a list no carrier of which contains another, in one
+    /// pass: none when some carrier lies within it (then nothing was removed either, for one
+    /// that contains it and one within it would contain each other), else in place of the
+    /// carriers that contain it. Says whether it went in. The list must have room.
+    fn insert_minimal(&mut self, pair: usize, carrier: B, key: u16) -> bool {
+        let start = pair * self.cap;
+        let before = self.len[pair] as usize;
+        let may_be_covered = self.meet[pair].subset_of(carrier);
+        let mut len = before;
+        let mut i = 0;
+        while i < len {
+            let c = self.carriers[start + i];
+            if may_be_covered && c.subset_of(carrier) {
+                debug_assert_eq!(len, before);
+                return false;
+            }
+            if carrier.subset_of(c) {
+                self.swap_remove(pair, i, len);
+                len -= 1;
+            } else {
+                i += 1;
+            }
+        }
+        self.len[pair] = len as u8;
+        if len != before {
+            self.meet[pair] = self.of(pair).iter().fold(!B::NONE, |m, &c| m & c);
+        }
+        self.push(pair, carrier, key);
+        true
+    }
+
+    /// Moves the last of the pair's `len` carriers into slot `i`, with its key and processed
+    /// mark (the caller shortens the list).
+    #[inline]
+    fn swap_remove(&mut self, pair: usize, i: usize, len: usize) {
+        let start = pair * self.cap;
+        let last = len - 1;
+        self.carriers[start + i] = self.carriers[start + last];
+        if !self.keys.is_empty() {
+            self.keys[start + i] = self.keys[start + last];
+        }
+        let marks = self.processed[pair];
+        let moved = if i < last {
+            (marks >> last & 1) << i
+        } else {
+            0
+        };
+        self.processed[pair] = (marks & !(1 << i) & !(1 << last)) | moved;
     }
 
     /// Adds a carrier (with its key, for semis), not yet processed.
@@ -327,15 +370,16 @@ impl<B: Cells> Connections<B> {
     #[inline(never)]
     fn add_semi(&mut self, x: u16, y: u16, carrier: B, key: u16) {
         let pair = self.pair(x, y);
-        if self.fulls.superset_of_any(pair, carrier)
-            || self.semis.superset_of_any(pair, carrier)
-            || self.semis.is_full(pair)
-        {
+        if self.semis.is_full(pair) || self.fulls.superset_of_any(pair, carrier) {
             return;
         }
-        self.touch(pair, x, y);
-        self.semis.remove_supersets(pair, carrier);
-        self.semis.push(pair, carrier, key);
+        let untouched = self.fulls.len[pair] == 0 && self.semis.len[pair] == 0;
+        if !self.semis.insert_minimal(pair, carrier, key) {
+            return;
+        }
+        if untouched {
+            self.touched.push((pair as u32, x, y));
+        }
         if !self.semis.queued[pair] && self.semis.meet[pair].is_empty() {
             self.semis.queued[pair] = true;
             self.or_queue.push((x, y));
@@ -710,6 +754,38 @@ pub(super) mod tests {
         assert!(lists.of(pair).is_empty());
         assert_eq!(lists.processed[pair], 0);
         assert_eq!(lists.meet[pair], !0);
+    }
+
+    proptest::proptest! {
+        /// Inserting in one pass leaves the list, its keys and marks just as the three steps it
+        /// stands for (refuse a carrier some carrier lies within; else remove those that
+        /// contain it; add it), carrier after carrier into a list kept free of supersets.
+        #[test]
+        fn inserting_in_one_pass_does_what_the_three_steps_do(
+            carriers in proptest::collection::vec(1u64..1 << 12, 1..60),
+        ) {
+            let (mut fast, mut steps): (Lists<u64>, Lists<u64>) =
+                (Lists::new(2, MAX_SEMIS, true), Lists::new(2, MAX_SEMIS, true));
+            let pair = 1;
+            for (key, carrier) in carriers.into_iter().enumerate() {
+                if steps.is_full(pair) {
+                    break;
+                }
+                let kept = !steps.superset_of_any(pair, carrier);
+                if kept {
+                    steps.remove_supersets(pair, carrier);
+                    steps.push(pair, carrier, key as u16);
+                }
+                proptest::prop_assert_eq!(fast.insert_minimal(pair, carrier, key as u16), kept);
+                proptest::prop_assert_eq!(fast.of(pair), steps.of(pair));
+                proptest::prop_assert_eq!(fast.keys_of(pair), steps.keys_of(pair));
+                proptest::prop_assert_eq!(fast.meet[pair], steps.meet[pair]);
+                // Mark every other carrier processed, so that moved marks are checked too.
+                fast.processed[pair] |= 0x5555_5555;
+                steps.processed[pair] |= 0x5555_5555;
+                proptest::prop_assert_eq!(fast.processed[pair], steps.processed[pair]);
+            }
+        }
     }
 
     #[test]
