@@ -16,9 +16,10 @@
 //! banded Cholesky factorisation solves it in time linear in the cells (times the row length
 //! squared): a few microseconds on 8 x 8. Benzene's circuit of a colour's virtual
 //! connections ([`Circuit::add_connected`]), a resistor for each pair of pieces the
-//! connections join, is solved whole (its resistors reach across the board): the search uses
-//! it for the connections it has just built, and the circuit of adjacent cells for the
-//! other colour. Neither allocates once the workspace is warm.
+//! connections join, is solved whole (its resistors reach across the board; each row's
+//! leading zeros skipped, [`dense_solve`]): the search uses it for the connections it has
+//! just built, and the circuit of adjacent cells for the other colour. Neither allocates once
+//! the workspace is warm.
 
 use super::bits::{Cells, Geometry};
 
