@@ -649,43 +649,58 @@ pub fn mirror_losses<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: St
 mod tests {
     use super::*;
 
-    proptest::proptest! {
-        /// The rings worked out on whole sets, and kept up as cells are filled one by one,
-        /// are every empty cell's ring as [`Ring::of`] reads it neighbour by neighbour, on
-        /// every shape up to 8 x 8.
-        #[test]
-        fn the_rings_of_whole_sets_are_each_cells_ring(
-            rows in 1usize..=8,
-            cols in 1usize..=8,
-            cells in proptest::collection::vec((0usize..64, 0usize..3), 0..40),
-            fills in proptest::collection::vec((0usize..64, 0usize..2), 0..20),
-        ) {
-            let geometry: Geometry<u64> = Geometry::new(rows, cols);
-            let n = geometry.cells();
-            let mut stones = [0u64; 2];
-            for (cell, what) in cells {
-                let cell = cell % n;
-                if what < 2 && !(stones[0] | stones[1]).has(cell) {
-                    stones[what] |= u64::bit(cell);
-                }
+    /// Places `cells` (a cell and 0 Red, 1 Blue, 2 none) on a `rows` x `cols` board of set
+    /// type `B`, then fills `fills` one by one: the rings worked out on whole sets, and kept
+    /// up at each fill, must be every empty cell's ring as [`Ring::of`] reads it.
+    fn rings_agree<B: Cells>(
+        rows: usize,
+        cols: usize,
+        cells: &[(usize, usize)],
+        fills: &[(usize, usize)],
+    ) -> Result<(), proptest::test_runner::TestCaseError> {
+        let geometry: Geometry<B> = Geometry::new(rows, cols);
+        let n = geometry.cells();
+        let mut stones = [B::NONE; 2];
+        for &(cell, what) in cells {
+            let cell = cell % n;
+            if what < 2 && !(stones[0] | stones[1]).has(cell) {
+                stones[what] |= B::bit(cell);
             }
-            let empty = geometry.board & !(stones[0] | stones[1]);
-            let mut rings = Rings::of(&geometry, stones, empty);
-            let check = |rings: &Rings, stones: [u64; 2]| {
-                for cell in (geometry.board & !(stones[0] | stones[1])).iter() {
-                    proptest::prop_assert_eq!(rings.ring[cell], Ring::of(&geometry, stones, cell));
-                }
-                Ok(())
-            };
-            check(&rings, stones)?;
-            for (cell, colour) in fills {
-                let cell = cell % n;
-                if (stones[0] | stones[1]).has(cell) {
-                    continue;
-                }
-                stones[colour] |= u64::bit(cell);
+        }
+        let empty = geometry.board & !(stones[0] | stones[1]);
+        let mut rings = Rings::of(&geometry, stones, empty);
+        let check = |rings: &Rings, stones: [B; 2]| {
+            for cell in (geometry.board & !(stones[0] | stones[1])).iter() {
+                proptest::prop_assert_eq!(rings.ring[cell], Ring::of(&geometry, stones, cell));
+            }
+            Ok(())
+        };
+        check(&rings, stones)?;
+        for &(cell, colour) in fills {
+            let cell = cell % n;
+            if !(stones[0] | stones[1]).has(cell) {
+                stones[colour] |= B::bit(cell);
                 rings.fill(&geometry, stones, cell, colour);
                 check(&rings, stones)?;
+            }
+        }
+        Ok(())
+    }
+
+    proptest::proptest! {
+        /// On every shape up to 16 x 16, in the set type the solver uses for it (a 64-bit word
+        /// up to 64 cells, a 128-bit one up to 128, two of those beyond).
+        #[test]
+        fn the_rings_of_whole_sets_are_each_cells_ring(
+            rows in 1usize..=16,
+            cols in 1usize..=16,
+            cells in proptest::collection::vec((0usize..256, 0usize..3), 0..120),
+            fills in proptest::collection::vec((0usize..256, 0usize..2), 0..30),
+        ) {
+            match rows * cols {
+                0..=64 => rings_agree::<u64>(rows, cols, &cells, &fills)?,
+                65..=128 => rings_agree::<u128>(rows, cols, &cells, &fills)?,
+                _ => rings_agree::<super::super::bits::Wide>(rows, cols, &cells, &fills)?,
             }
         }
     }
