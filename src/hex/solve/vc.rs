@@ -126,8 +126,14 @@ impl<B: Cells> Lists<B> {
         self.meet[pair].subset_of(carrier) && self.of(pair).iter().any(|&c| c.subset_of(carrier))
     }
 
-    /// Removes every carrier of the pair that contains `carrier`; says whether any went.
+    /// Removes every carrier of the pair that contains `carrier`; says whether any went. (A
+    /// first look that only reads spares the sweep when none does, as most often.)
     fn remove_supersets(&mut self, pair: usize, carrier: B) -> bool {
+        if !carrier.subset_of(self.meet[pair])
+            && self.of(pair).iter().all(|&c| !carrier.subset_of(c))
+        {
+            return false;
+        }
         self.sweep(pair, carrier, false) == Some(true)
     }
 
@@ -146,6 +152,7 @@ impl<B: Cells> Lists<B> {
     /// but with `refuse_covered`, when some carrier lies within `carrier`, removes none and
     /// says `None`. (In a list no carrier of which contains another, that is found before any
     /// removal: one containing `carrier` and one within it would contain each other.)
+    #[inline(always)]
     fn sweep(&mut self, pair: usize, carrier: B, refuse_covered: bool) -> Option<bool> {
         let start = pair * self.cap;
         let before = self.len[pair] as usize;
