@@ -309,8 +309,14 @@ impl<B: Cells> Connections<B> {
         node as usize >= self.cells
     }
 
+    /// Whether the pair has no connection yet (so is not in `touched`).
+    fn is_untouched(&self, pair: usize) -> bool {
+        self.fulls.len[pair] == 0 && self.semis.len[pair] == 0
+    }
+
+    /// Notes the pair in `touched` before its first connection goes in.
     fn touch(&mut self, pair: usize, x: u16, y: u16) {
-        if self.fulls.len[pair] == 0 && self.semis.len[pair] == 0 {
+        if self.is_untouched(pair) {
             self.touched.push((pair as u32, x, y));
         }
     }
@@ -367,7 +373,8 @@ impl<B: Cells> Connections<B> {
         if self.semis.is_full(pair) || self.fulls.superset_of_any(pair, carrier) {
             return;
         }
-        let untouched = self.fulls.len[pair] == 0 && self.semis.len[pair] == 0;
+        // Asked before the insertion, which may first empty the list.
+        let untouched = self.is_untouched(pair);
         if !self.semis.insert_minimal(pair, carrier, key) {
             return;
         }
