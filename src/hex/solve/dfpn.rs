@@ -1042,6 +1042,20 @@ mod tests {
     }
 
     #[test]
+    fn a_search_is_back_at_the_root_when_it_returns_proved_or_stopped() {
+        let geometry: Geometry<u64> = Geometry::new(5, 5);
+        let mut search = Search::new(geometry, 4, Techniques::default());
+        let mut position = Position::new([0, 0], Stone::Red, &search.keys);
+        assert_eq!(search.solve(&mut position), Some(true));
+        assert_eq!(search.depth, 0);
+        let mut stopped = Search::new(Geometry::<u64>::new(8, 8), 4, Techniques::default());
+        stopped.set_deadline(Some(Instant::now()));
+        let mut position = Position::new([0, 0], Stone::Red, &stopped.keys);
+        assert_eq!(stopped.solve(&mut position), None);
+        assert_eq!(stopped.depth, 0);
+    }
+
+    #[test]
     fn a_helper_reads_what_the_search_it_shares_the_tables_with_proved() {
         let geometry: Geometry<u64> = Geometry::new(5, 5);
         let mut main = Search::new(geometry, 4, Techniques::default());

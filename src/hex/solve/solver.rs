@@ -1,7 +1,7 @@
 //! The solver itself: [`solve`] and [`Solver`] find who wins a position with perfect play and
 //! every winning move, sharing a position's moves out among threads.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::bits::{Cells, Geometry, MAX_CELLS, Wide};
@@ -297,10 +297,11 @@ impl<B: Cells> Searches<B> {
     }
 
     /// Whether each of `cells`, played in `position`, wins for the player (`None` when the
-    /// deadline came first), shared out among the threads: each search takes the next cell
-    /// not yet taken, so that a thread that drew quick cells goes on to more. With
-    /// `root_first`, this thread solves `position` itself before it takes any (see
-    /// [`Searches::solve_root`]), while the others start on the cells.
+    /// deadline came first), shared out among the threads ([`Shares`]): each search takes
+    /// the next cell not yet taken, so that a thread that drew quick cells goes on to more,
+    /// and once none is left joins a search still running. With `root_first`, this thread
+    /// solves `position` itself before it takes any (see [`Searches::solve_root`]), while the
+    /// others start on the cells.
     fn solve_moves(
         &mut self,
         position: &mut Position<B>,
@@ -308,22 +309,23 @@ impl<B: Cells> Searches<B> {
         root_first: bool,
     ) -> (Vec<(usize, Option<bool>)>, Root) {
         let threads = self.settings.threads.clamp(1, cells.len().max(1));
-        let next = AtomicUsize::new(0);
+        let shares = Shares::new(cells);
         if threads == 1 {
-            let root = self.solve_root(position, root_first, &next, cells.len());
-            return (solve_taken(&mut self.main, position, cells, &next), root);
+            let root = self.solve_root(position, root_first, &shares);
+            return (solve_taken(&mut self.main, position, &shares), root);
         }
-        let next = &next;
+        let shares = &shares;
         let ((root, mut values), more) = self.with_helpers(
             threads,
             position,
-            |helper, position| solve_taken(helper, position, cells, next),
+            |helper, position| solve_taken(helper, position, shares),
             |searches, position| {
-                let root = searches.solve_root(position, root_first, next, cells.len());
-                (root, solve_taken(&mut searches.main, position, cells, next))
+                let root = searches.solve_root(position, root_first, shares);
+                (root, solve_taken(&mut searches.main, position, shares))
             },
         );
         values.extend(more.into_iter().flatten());
+        one_value_a_cell(&mut values);
         (values, root)
     }
 
@@ -365,14 +367,8 @@ impl<B: Cells> Searches<B> {
     /// When `wanted`, solves `position` itself, in at most half the time left: one search
     /// that prunes as the search inside does finds the winner and a winning move far sooner
     /// than the moves one by one (Benzene's 8 x 8 puzzles), and when the side to move loses,
-    /// it has proved every move lost, so no thread takes another (`next` goes to `cells`).
-    fn solve_root(
-        &mut self,
-        position: &mut Position<B>,
-        wanted: bool,
-        next: &AtomicUsize,
-        cells: usize,
-    ) -> Root {
+    /// it has proved every move lost, so no thread takes another ([`Shares::close`]).
+    fn solve_root(&mut self, position: &mut Position<B>, wanted: bool, shares: &Shares) -> Root {
         if !wanted {
             return Root::default();
         }
@@ -390,7 +386,7 @@ impl<B: Cells> Searches<B> {
         };
         self.main.set_deadline(deadline);
         if value == Some(false) {
-            next.fetch_max(cells, Ordering::Relaxed);
+            shares.close();
         }
         Root { value, winning }
     }
@@ -433,22 +429,88 @@ struct Root {
     winning: Option<usize>,
 }
 
-/// Takes cells of `cells` one by one (`next` says which is next, shared by the threads) and
-/// says whether each, played in `position` by the side to move, wins for it.
+/// The cells one [`Searches::solve_moves`] shares out among its threads: which is next, which
+/// are done, and how many threads search each.
+struct Shares<'a> {
+    cells: &'a [usize],
+    /// The next cell not yet taken (past the end once all are).
+    next: AtomicUsize,
+    /// Per cell: whether a search of it has finished.
+    done: Box<[AtomicBool]>,
+    /// Per cell: how many threads search it now.
+    searchers: Box<[AtomicU32]>,
+    /// Set when no cell is wanted any more (the position itself proved lost).
+    closed: AtomicBool,
+}
+
+impl<'a> Shares<'a> {
+    fn new(cells: &'a [usize]) -> Self {
+        Shares {
+            cells,
+            next: AtomicUsize::new(0),
+            done: cells.iter().map(|_| AtomicBool::new(false)).collect(),
+            searchers: cells.iter().map(|_| AtomicU32::new(0)).collect(),
+            closed: AtomicBool::new(false),
+        }
+    }
+
+    /// Wants no more cells searched: none is taken or joined from now on.
+    fn close(&self) {
+        self.closed.store(true, Ordering::Relaxed);
+    }
+
+    /// The next cell for a thread: one not yet taken, else one whose search another thread
+    /// is still running and the fewest join (two threads on one position share its proof,
+    /// [`Search::helper`]; a long last move no longer runs alone); `None` when every cell is
+    /// done or none is wanted.
+    fn next_for_a_thread(&self) -> Option<usize> {
+        if self.closed.load(Ordering::Relaxed) {
+            return None;
+        }
+        let taken = self.next.fetch_add(1, Ordering::Relaxed);
+        let at = if taken < self.cells.len() {
+            taken
+        } else {
+            (0..self.cells.len())
+                .filter(|&at| !self.done[at].load(Ordering::Relaxed))
+                .min_by_key(|&at| self.searchers[at].load(Ordering::Relaxed))?
+        };
+        self.searchers[at].fetch_add(1, Ordering::Relaxed);
+        Some(at)
+    }
+
+    /// Notes that a thread's search of the cell at `at` has finished.
+    fn finish(&self, at: usize) {
+        self.done[at].store(true, Ordering::Relaxed);
+        self.searchers[at].fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Keeps one value for each cell of `values`, in the order of the cells: a cell that two
+/// threads searched comes twice, and a value found stands over `None` (a search the deadline
+/// stopped).
+fn one_value_a_cell(values: &mut Vec<(usize, Option<bool>)>) {
+    values.sort_by_key(|&(cell, value)| (cell, value.is_none()));
+    values.dedup_by_key(|&mut (cell, _)| cell);
+}
+
+/// Takes the cells that `shares` hands out one by one and says whether each, played in
+/// `position` by the side to move, wins for it.
 fn solve_taken<B: Cells>(
     search: &mut Search<B>,
     position: &mut Position<B>,
-    cells: &[usize],
-    next: &AtomicUsize,
+    shares: &Shares,
 ) -> Vec<(usize, Option<bool>)> {
     let mut values = Vec::new();
-    while let Some(&cell) = cells.get(next.fetch_add(1, Ordering::Relaxed)) {
+    while let Some(at) = shares.next_for_a_thread() {
+        let cell = shares.cells[at];
         position.play(cell, &search.keys);
         let reply_wins = search.solve(position);
         if let Some(wins) = reply_wins {
             search.note(position, wins);
         }
         position.undo(cell, &search.keys);
+        shares.finish(at);
         values.push((cell, reply_wins.map(|wins| !wins)));
     }
     values
@@ -668,5 +730,54 @@ impl<B: Cells> Searches<B> {
             ..self.main.stats.since(before)
         };
         solution
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thread_takes_each_cell_once_then_joins_the_search_fewest_threads_are_in() {
+        let cells = [7, 3, 9];
+        let shares = Shares::new(&cells);
+        assert_eq!(shares.next_for_a_thread(), Some(0));
+        assert_eq!(shares.next_for_a_thread(), Some(1));
+        assert_eq!(shares.next_for_a_thread(), Some(2));
+        shares.finish(0);
+        // Every cell taken: the unfinished ones are joined, the fewest searchers first.
+        assert_eq!(shares.next_for_a_thread(), Some(1));
+        assert_eq!(shares.next_for_a_thread(), Some(2));
+        shares.finish(2);
+        assert_eq!(shares.next_for_a_thread(), Some(1));
+        for _ in 0..3 {
+            shares.finish(1);
+        }
+        shares.finish(2);
+        assert_eq!(shares.next_for_a_thread(), None);
+    }
+
+    #[test]
+    fn once_closed_no_cell_is_taken_or_joined() {
+        let cells = [1, 2];
+        let shares = Shares::new(&cells);
+        assert_eq!(shares.next_for_a_thread(), Some(0));
+        shares.close();
+        assert_eq!(shares.next_for_a_thread(), None);
+    }
+
+    #[test]
+    fn a_cell_searched_twice_keeps_the_value_found() {
+        let mut values = vec![
+            (5, None),
+            (2, Some(true)),
+            (5, Some(false)),
+            (2, Some(true)),
+        ];
+        one_value_a_cell(&mut values);
+        assert_eq!(values, [(2, Some(true)), (5, Some(false))]);
+        let mut stopped = vec![(4, None), (4, None)];
+        one_value_a_cell(&mut stopped);
+        assert_eq!(stopped, [(4, None)]);
     }
 }
