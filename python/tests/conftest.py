@@ -45,10 +45,12 @@ def repository() -> pathlib.Path:
 
 
 def untimed(records):
-    """Records without the solver's milliseconds, which no two runs share."""
+    """Records with the names of the solver's statistics but not their values, which two runs
+    need not share: the time, and on several threads the work too (the threads share the
+    moves out as they come, and join the last searches still running)."""
     if isinstance(records, list):
         return [untimed(record) for record in records]
     record = dict(records)
     if isinstance(record.get("stats"), dict):
-        record["stats"] = {k: v for k, v in record["stats"].items() if k != "milliseconds"}
+        record["stats"] = sorted(record["stats"])
     return record
