@@ -1004,14 +1004,19 @@ mod tests {
         assert_eq!(expanded.get(c).map(|e| e.moves), Some(0b100));
     }
 
+    /// A search with every technique on n x n boards, and the empty board with `to_move`.
+    fn on_empty_board(n: usize, to_move: Stone) -> (Search<u64>, Position<u64>) {
+        let search = Search::new(Geometry::new(n, n), 4, Techniques::default());
+        let position = Position::new([0, 0], to_move, &search.keys);
+        (search, position)
+    }
+
     #[test]
     fn the_statistics_count_the_positions_left_open_and_their_moves() {
-        let geometry: Geometry<u64> = Geometry::new(6, 6);
-        let mut search = Search::new(geometry, 4, Techniques::default());
-        let mut position = Position::new([0, 0], Stone::Blue, &search.keys);
+        let (mut search, mut position) = on_empty_board(6, Stone::Blue);
         assert_eq!(search.solve(&mut position), Some(true));
         let stats = search.stats;
-        // Blue, moving first, wins the empty 4 x 4 board only after a search: some positions
+        // Blue, moving first, wins the empty 6 x 6 board only after a search: some positions
         // stay open,
         // each with at least one move and at most the board's.
         assert!(
@@ -1043,23 +1048,18 @@ mod tests {
 
     #[test]
     fn a_search_is_back_at_the_root_when_it_returns_proved_or_stopped() {
-        let geometry: Geometry<u64> = Geometry::new(5, 5);
-        let mut search = Search::new(geometry, 4, Techniques::default());
-        let mut position = Position::new([0, 0], Stone::Red, &search.keys);
+        let (mut search, mut position) = on_empty_board(5, Stone::Red);
         assert_eq!(search.solve(&mut position), Some(true));
         assert_eq!(search.depth, 0);
-        let mut stopped = Search::new(Geometry::<u64>::new(8, 8), 4, Techniques::default());
+        let (mut stopped, mut position) = on_empty_board(8, Stone::Red);
         stopped.set_deadline(Some(Instant::now()));
-        let mut position = Position::new([0, 0], Stone::Red, &stopped.keys);
         assert_eq!(stopped.solve(&mut position), None);
         assert_eq!(stopped.depth, 0);
     }
 
     #[test]
     fn a_helper_reads_what_the_search_it_shares_the_tables_with_proved() {
-        let geometry: Geometry<u64> = Geometry::new(5, 5);
-        let mut main = Search::new(geometry, 4, Techniques::default());
-        let mut position = Position::new([0, 0], Stone::Red, &main.keys);
+        let (mut main, mut position) = on_empty_board(5, Stone::Red);
         assert_eq!(main.solve(&mut position), Some(true));
         let mut helper = main.helper();
         assert_eq!(helper.proved(&position), Some(true));
@@ -1070,11 +1070,9 @@ mod tests {
 
     #[test]
     fn searches_sharing_the_tables_stop_together() {
-        let geometry: Geometry<u64> = Geometry::new(8, 8);
-        let main = Search::new(geometry, 4, Techniques::default());
+        let (main, mut position) = on_empty_board(8, Stone::Red);
         let mut helper = main.helper();
         main.stop_together(true);
-        let mut position = Position::new([0, 0], Stone::Red, &main.keys);
         assert_eq!(helper.solve(&mut position), None);
         assert!(helper.stats.nodes <= 1024);
         main.stop_together(false);
