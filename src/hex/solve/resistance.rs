@@ -16,7 +16,8 @@
 //! banded Cholesky factorisation solves it in time linear in the cells (times the row length
 //! squared): a few microseconds on 8 x 8. Benzene's circuit of a colour's virtual
 //! connections ([`Circuit::add_connected`]), a resistor for each pair of pieces the
-//! connections join, is solved whole (its resistors reach across the board; each row's
+//! connections join, is solved whole (its resistors reach across the board; its pieces
+//! numbered as the cells are, so that most rows start near the diagonal, and each row's
 //! leading zeros skipped, [`dense_solve`]): the search uses it for the connections it has
 //! just built, and the circuit of adjacent cells for the other colour. Neither allocates once
 //! the workspace is warm.
@@ -151,20 +152,22 @@ impl Circuit {
                 (false, false) => EMPTY_TO_EMPTY,
                 _ => STONE_TO_EMPTY,
             };
+            // The ends as pieces for now: numbered once all are known.
             let mut end = |piece: usize| match piece {
                 p if p == cells => SOURCE,
                 p if p == cells + 1 => SINK,
                 p => {
                     if self.node_at[p] == NONE {
-                        self.node_at[p] = self.piece_of.len() as u16;
+                        self.node_at[p] = 0;
                         self.piece_of.push(p as u16);
                     }
-                    self.node_at[p]
+                    p as u16
                 }
             };
             let (a, b) = (end(x), end(y));
             self.resistors.push((a, b, base / f64::from(1 + needed)));
         }
+        self.number_pieces();
         let n = self.piece_of.len();
         self.dense.clear();
         self.dense.resize(n * n, 0.0);
@@ -211,6 +214,24 @@ impl Circuit {
         }
         for &piece in &self.piece_of {
             self.node_at[piece as usize] = NONE;
+        }
+    }
+
+    /// Numbers the pieces of a circuit of connections as the cells are numbered (neighbours
+    /// close, so that each row of the matrix starts near its diagonal and the factorisation
+    /// skips the rest: most connections are short), and the resistors' ends with them.
+    fn number_pieces(&mut self) {
+        let node_of = &self.node_of;
+        self.piece_of.sort_unstable_by_key(|&p| node_of[p as usize]);
+        for (node, &piece) in self.piece_of.iter().enumerate() {
+            self.node_at[piece as usize] = node as u16;
+        }
+        for (a, b, _) in &mut self.resistors {
+            for end in [a, b] {
+                if *end < SINK {
+                    *end = self.node_at[*end as usize];
+                }
+            }
         }
     }
 
@@ -625,15 +646,19 @@ mod tests {
         }
         let mut circuit = circuit;
         circuit.clear();
-        circuit.add_connected(links.iter().copied(), |x| x >= cells);
-        let connected = circuit.score().to_vec();
-        circuit.clear();
         circuit.add_adjacent([0u64, 0], 0);
-        for (cell, (connected, adjacent)) in connected.iter().zip(circuit.score()).enumerate() {
-            assert!(
-                (connected - adjacent).abs() < 1e-6,
-                "cell {cell}: {connected} against {adjacent}"
-            );
+        let adjacent = circuit.score().to_vec();
+        // In either order: the pieces are numbered by cell, not as they first come.
+        let reversed = links.iter().rev().copied().collect::<Vec<_>>();
+        for links in [links, reversed] {
+            circuit.clear();
+            circuit.add_connected(links.into_iter(), |x| x >= cells);
+            for (cell, (connected, adjacent)) in circuit.score().iter().zip(&adjacent).enumerate() {
+                assert!(
+                    (connected - adjacent).abs() < 1e-6,
+                    "cell {cell}: {connected} against {adjacent}"
+                );
+            }
         }
     }
 }

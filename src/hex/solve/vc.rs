@@ -55,26 +55,46 @@ pub struct SideToSide<B> {
 }
 
 /// Every pair's carriers of one kind, full or semi, in flat arrays indexed by pair: the
-/// figures the rules read most (each pair's intersection, count and processed marks) lie
-/// together in a few kilobytes, and each pair's carriers in one run of slots, so that a build
+/// figures the rules read most (each pair's intersection, count and processed marks, one
+/// [`Head`] a pair, read with one bounds check) lie together in a few tens of kilobytes, and
+/// each pair's carriers in one run of slots, so that a build
 /// stays in the processor's nearest caches (a list of vectors per pair spread it over half a
 /// megabyte, and every rule waited on memory).
 #[derive(Clone, Debug)]
 struct Lists<B> {
     /// Slots per pair.
     cap: usize,
-    /// Per pair: the intersection of its carriers (every cell when there is none).
-    meet: Vec<B>,
-    /// Per pair: how many carriers it has.
-    len: Vec<u8>,
+    /// Per pair, what the rules read first (one place, one bounds check).
+    heads: Vec<Head<B>>,
     /// Per pair: `cap` slots, the first `len` its carriers.
     carriers: Vec<B>,
     /// For semis, per slot: the carrier's key (empty for fulls).
     keys: Vec<u16>,
-    /// For fulls, per pair: which carriers the AND rule has combined already, a bit each.
-    processed: Vec<u32>,
-    /// For semis, per pair: queued for the OR rule.
-    queued: Vec<bool>,
+}
+
+/// One pair's figures in a [`Lists`].
+#[derive(Clone, Copy, Debug)]
+struct Head<B> {
+    /// The intersection of its carriers (every cell when there is none).
+    meet: B,
+    /// For fulls: which carriers the AND rule has combined already, a bit each.
+    processed: u32,
+    /// How many carriers it has.
+    len: u8,
+    /// For semis: queued for the OR rule.
+    queued: bool,
+}
+
+impl<B: Cells> Head<B> {
+    /// A pair with no carrier.
+    fn empty() -> Self {
+        Head {
+            meet: !B::NONE,
+            processed: 0,
+            len: 0,
+            queued: false,
+        }
+    }
 }
 
 impl<B: Cells> Lists<B> {
@@ -82,16 +102,13 @@ impl<B: Cells> Lists<B> {
         debug_assert!(cap <= 32 && cap <= u8::MAX as usize);
         Lists {
             cap,
-            meet: vec![!B::NONE; pairs],
-            len: vec![0; pairs],
+            heads: vec![Head::empty(); pairs],
             carriers: vec![B::NONE; pairs * cap],
             keys: if keyed {
                 vec![0; pairs * cap]
             } else {
                 Vec::new()
             },
-            processed: vec![0; pairs],
-            queued: vec![false; pairs],
         }
     }
 
@@ -99,37 +116,36 @@ impl<B: Cells> Lists<B> {
     #[inline]
     fn of(&self, pair: usize) -> &[B] {
         let start = pair * self.cap;
-        &self.carriers[start..start + self.len[pair] as usize]
+        &self.carriers[start..start + self.heads[pair].len as usize]
     }
 
     /// The pair's keys (semis only).
     fn keys_of(&self, pair: usize) -> &[u16] {
         let start = pair * self.cap;
-        &self.keys[start..start + self.len[pair] as usize]
+        &self.keys[start..start + self.heads[pair].len as usize]
     }
 
     fn is_full(&self, pair: usize) -> bool {
-        self.len[pair] as usize >= self.cap
+        self.heads[pair].len as usize >= self.cap
     }
 
     fn clear(&mut self, pair: usize) {
-        self.meet[pair] = !B::NONE;
-        self.len[pair] = 0;
-        self.processed[pair] = 0;
-        self.queued[pair] = false;
+        self.heads[pair] = Head::empty();
     }
 
     /// Whether some carrier of the pair lies within `carrier`. (Each holds the intersection
     /// of all, so none does when the intersection does not: then the carriers are not read.)
     #[inline]
     fn superset_of_any(&self, pair: usize, carrier: B) -> bool {
-        self.meet[pair].subset_of(carrier) && self.of(pair).iter().any(|&c| c.subset_of(carrier))
+        self.heads[pair].meet.subset_of(carrier)
+            && self.of(pair).iter().any(|&c| c.subset_of(carrier))
     }
 
     /// Removes every carrier of the pair that contains `carrier`; says whether any went. (A
     /// first look that only reads spares the sweep when none does, as most often.)
+    #[inline(always)]
     fn remove_supersets(&mut self, pair: usize, carrier: B) -> bool {
-        if !carrier.subset_of(self.meet[pair])
+        if !carrier.subset_of(self.heads[pair].meet)
             && self.of(pair).iter().all(|&c| !carrier.subset_of(c))
         {
             return false;
@@ -155,8 +171,8 @@ impl<B: Cells> Lists<B> {
     #[inline(always)]
     fn sweep(&mut self, pair: usize, carrier: B, refuse_covered: bool) -> Option<bool> {
         let start = pair * self.cap;
-        let before = self.len[pair] as usize;
-        let may_be_covered = refuse_covered && self.meet[pair].subset_of(carrier);
+        let before = self.heads[pair].len as usize;
+        let may_be_covered = refuse_covered && self.heads[pair].meet.subset_of(carrier);
         let mut len = before;
         let mut i = 0;
         while i < len {
@@ -172,9 +188,9 @@ impl<B: Cells> Lists<B> {
                 i += 1;
             }
         }
-        self.len[pair] = len as u8;
+        self.heads[pair].len = len as u8;
         if len != before {
-            self.meet[pair] = self.of(pair).iter().fold(!B::NONE, |m, &c| m & c);
+            self.heads[pair].meet = self.of(pair).iter().fold(!B::NONE, |m, &c| m & c);
         }
         Some(len != before)
     }
@@ -189,26 +205,27 @@ impl<B: Cells> Lists<B> {
         if !self.keys.is_empty() {
             self.keys[start + i] = self.keys[start + last];
         }
-        let marks = self.processed[pair];
+        let marks = self.heads[pair].processed;
         let moved = if i < last {
             (marks >> last & 1) << i
         } else {
             0
         };
-        self.processed[pair] = (marks & !(1 << i) & !(1 << last)) | moved;
+        self.heads[pair].processed = (marks & !(1 << i) & !(1 << last)) | moved;
     }
 
     /// Adds a carrier (with its key, for semis), not yet processed.
+    #[inline(always)]
     fn push(&mut self, pair: usize, carrier: B, key: u16) {
-        let len = self.len[pair] as usize;
+        let len = self.heads[pair].len as usize;
         let slot = pair * self.cap + len;
         self.carriers[slot] = carrier;
         if !self.keys.is_empty() {
             self.keys[slot] = key;
         }
-        self.processed[pair] &= !(1 << len);
-        self.len[pair] += 1;
-        self.meet[pair] &= carrier;
+        self.heads[pair].processed &= !(1 << len);
+        self.heads[pair].len += 1;
+        self.heads[pair].meet &= carrier;
     }
 }
 
@@ -311,7 +328,7 @@ impl<B: Cells> Connections<B> {
 
     /// Whether the pair has no connection yet (so is not in `touched`).
     fn is_untouched(&self, pair: usize) -> bool {
-        self.fulls.len[pair] == 0 && self.semis.len[pair] == 0
+        self.fulls.heads[pair].len == 0 && self.semis.heads[pair].len == 0
     }
 
     /// Notes the pair in `touched` before its first connection goes in.
@@ -354,7 +371,7 @@ impl<B: Cells> Connections<B> {
             return;
         }
         let removed = self.fulls.remove_supersets(pair, carrier);
-        if !removed && self.fulls.meet[pair].subset_of(carrier) {
+        if !removed && self.fulls.heads[pair].meet.subset_of(carrier) {
             // It would not shrink the intersection: nothing new for the mustplay or the OR.
             return;
         }
@@ -366,8 +383,9 @@ impl<B: Cells> Connections<B> {
     }
 
     /// Adds a semi connection keyed at `key`; queues the pair for the OR rule once its
-    /// carriers have nothing in common.
-    #[inline(never)]
+    /// carriers have nothing in common. (Inlined into the AND rule's innermost loop, as
+    /// are the list steps it takes: a call's saved registers cost more than most calls do.)
+    #[inline]
     fn add_semi(&mut self, x: u16, y: u16, carrier: B, key: u16) {
         let pair = self.pair(x, y);
         if self.semis.is_full(pair) || self.fulls.superset_of_any(pair, carrier) {
@@ -381,8 +399,8 @@ impl<B: Cells> Connections<B> {
         if untouched {
             self.touched.push((pair as u32, x, y));
         }
-        if !self.semis.queued[pair] && self.semis.meet[pair].is_empty() {
-            self.semis.queued[pair] = true;
+        if !self.semis.heads[pair].queued && self.semis.heads[pair].meet.is_empty() {
+            self.semis.heads[pair].queued = true;
             self.or_queue.push((x, y));
         }
     }
@@ -496,10 +514,10 @@ impl<B: Cells> Connections<B> {
             // Replaced by a smaller one since it was queued.
             return;
         };
-        if self.fulls.processed[pair] >> at & 1 == 1 {
+        if self.fulls.heads[pair].processed >> at & 1 == 1 {
             return;
         }
-        self.fulls.processed[pair] |= 1 << at;
+        self.fulls.heads[pair].processed |= 1 << at;
         for (end, middle) in [(x, y), (y, x)] {
             match self.piece[middle as usize] {
                 Piece::Empty | Piece::Group => self.and_through(end, middle, carrier),
@@ -537,11 +555,11 @@ impl<B: Cells> Connections<B> {
             }
             let pair = self.pair(middle, other);
             // Every carrier meets this one: nothing to combine.
-            if self.fulls.meet[pair].meets(carrier | end_bit) {
+            if self.fulls.heads[pair].meet.meets(carrier | end_bit) {
                 continue;
             }
             // The processed carriers (adding to the pair end–other leaves this one alone).
-            let mut processed = self.fulls.processed[pair];
+            let mut processed = self.fulls.heads[pair].processed;
             while processed != 0 {
                 let i = processed.trailing_zeros() as usize;
                 processed &= processed - 1;
@@ -564,8 +582,8 @@ impl<B: Cells> Connections<B> {
     #[inline(never)]
     fn or_rule(&mut self, x: u16, y: u16) {
         let pair = self.pair(x, y);
-        self.semis.queued[pair] = false;
-        if !self.semis.meet[pair].is_empty() {
+        self.semis.heads[pair].queued = false;
+        if !self.semis.heads[pair].meet.is_empty() {
             return;
         }
         let mut semis = std::mem::take(&mut self.or_scratch);
@@ -573,13 +591,13 @@ impl<B: Cells> Connections<B> {
         semis.extend_from_slice(self.semis.of(pair));
         // The first full carrier, if the pair has none: the semis greedily, until their
         // intersection is empty.
-        if self.fulls.len[pair] == 0 {
+        if self.fulls.heads[pair].len == 0 {
             let union = greedy_union(&semis, None);
             self.add_full(x, y, union);
         }
         // More are worth having only if they avoid some cell of the intersection of the
         // pair's full carriers (the mustplay and the AND rule gain by it).
-        let mut candidates = self.fulls.meet[pair];
+        let mut candidates = self.fulls.heads[pair].meet;
         let mut tries = 0;
         while let Some(avoid) = candidates.first() {
             tries += 1;
@@ -617,8 +635,8 @@ impl<B: Cells> Connections<B> {
             joined: false,
             full,
             semi,
-            semi_intersection: self.semis.meet[pair],
-            any_semi: self.semis.len[pair] > 0,
+            semi_intersection: self.semis.heads[pair].meet,
+            any_semi: self.semis.heads[pair].len > 0,
         }
     }
 
@@ -629,8 +647,8 @@ impl<B: Cells> Connections<B> {
     pub fn links(&self) -> impl Iterator<Item = (usize, usize, u32)> + '_ {
         self.touched.iter().filter_map(move |&(pair, x, y)| {
             let pair = pair as usize;
-            (self.fulls.len[pair] > 0)
-                .then(|| (x as usize, y as usize, self.fulls.meet[pair].count()))
+            (self.fulls.heads[pair].len > 0)
+                .then(|| (x as usize, y as usize, self.fulls.heads[pair].meet.count()))
         })
     }
 
@@ -731,30 +749,30 @@ pub(super) mod tests {
         for (i, carrier) in [0b0011u64, 0b0110, 0b1000, 0b0111].into_iter().enumerate() {
             lists.push(pair, carrier, 0);
             if i % 2 == 1 {
-                lists.processed[pair] |= 1 << i;
+                lists.heads[pair].processed |= 1 << i;
             }
         }
         // 0b0110 and 0b0111 contain 0b0110: both go; 0b1000 (unprocessed) stays unprocessed.
         assert!(lists.remove_supersets(pair, 0b0110));
         assert_eq!(lists.of(pair), [0b0011, 0b1000]);
         assert_eq!(
-            lists.processed[pair], 0,
+            lists.heads[pair].processed, 0,
             "no mark past the end, none moved wrongly"
         );
-        assert_eq!(lists.meet[pair], 0);
+        assert_eq!(lists.heads[pair].meet, 0);
         // The last one, processed, moves into a removed one's place with its mark.
-        lists.processed[pair] = 0b10;
+        lists.heads[pair].processed = 0b10;
         assert!(lists.remove_supersets(pair, 0b0011));
         assert_eq!(lists.of(pair), [0b1000]);
-        assert_eq!(lists.processed[pair], 0b1);
-        assert_eq!(lists.meet[pair], 0b1000);
+        assert_eq!(lists.heads[pair].processed, 0b1);
+        assert_eq!(lists.heads[pair].meet, 0b1000);
         assert!(!lists.superset_of_any(pair, 0b0111));
         assert!(lists.superset_of_any(pair, 0b1001));
         // The last one itself going leaves no mark behind.
         assert!(lists.remove_supersets(pair, 0b1000));
         assert!(lists.of(pair).is_empty());
-        assert_eq!(lists.processed[pair], 0);
-        assert_eq!(lists.meet[pair], !0);
+        assert_eq!(lists.heads[pair].processed, 0);
+        assert_eq!(lists.heads[pair].meet, !0);
     }
 
     proptest::proptest! {
@@ -790,7 +808,7 @@ pub(super) mod tests {
                 want.sort_unstable();
                 proptest::prop_assert_eq!(got, want);
                 let meet = plain.iter().fold(!0u64, |m, &(c, _)| m & c);
-                proptest::prop_assert_eq!(lists.meet[pair], meet);
+                proptest::prop_assert_eq!(lists.heads[pair].meet, meet);
             }
         }
     }
