@@ -630,34 +630,37 @@ mod tests {
     #[test]
     fn the_circuit_of_connections_agrees_with_the_circuit_of_cells_on_adjacency_alone() {
         // Links of adjacent cells only (each needing nothing): the same circuit as the
-        // adjacent cells', with stones contracted; on an empty board, the same scores.
-        let geometry: Geometry<u64> = Geometry::new(4, 4);
-        let cells = 16;
-        let mut links = Vec::new();
-        let circuit = Circuit::new(&geometry);
-        for cell in 0..cells {
-            for step in STEPS {
-                match circuit.neighbour(cell, step, 0) {
-                    Ok(other) if other > cell => links.push((cell, other, 0)),
-                    Err(Some(side)) => links.push((cell, cells + side, 0)),
-                    _ => {}
+        // adjacent cells', with stones contracted; on an empty board, the same scores. On
+        // 3 x 5 the cells are numbered down the columns, so a piece's node is not its cell.
+        for (rows, cols) in [(4, 4), (3, 5)] {
+            let geometry: Geometry<u64> = Geometry::new(rows, cols);
+            let cells = rows * cols;
+            let mut links = Vec::new();
+            let mut circuit = Circuit::new(&geometry);
+            for cell in 0..cells {
+                for step in STEPS {
+                    match circuit.neighbour(cell, step, 0) {
+                        Ok(other) if other > cell => links.push((cell, other, 0)),
+                        Err(Some(side)) => links.push((cell, cells + side, 0)),
+                        _ => {}
+                    }
                 }
             }
-        }
-        let mut circuit = circuit;
-        circuit.clear();
-        circuit.add_adjacent([0u64, 0], 0);
-        let adjacent = circuit.score().to_vec();
-        // In either order: the pieces are numbered by cell, not as they first come.
-        let reversed = links.iter().rev().copied().collect::<Vec<_>>();
-        for links in [links, reversed] {
             circuit.clear();
-            circuit.add_connected(links.into_iter(), |x| x >= cells);
-            for (cell, (connected, adjacent)) in circuit.score().iter().zip(&adjacent).enumerate() {
-                assert!(
-                    (connected - adjacent).abs() < 1e-6,
-                    "cell {cell}: {connected} against {adjacent}"
-                );
+            circuit.add_adjacent([0u64, 0], 0);
+            let adjacent = circuit.score().to_vec();
+            // In either order: the pieces are numbered by cell, not as they first come.
+            let reversed = links.iter().rev().copied().collect::<Vec<_>>();
+            for links in [links, reversed] {
+                circuit.clear();
+                circuit.add_connected(links.into_iter(), |x| x >= cells);
+                let connected = circuit.score();
+                for (cell, (connected, adjacent)) in connected.iter().zip(&adjacent).enumerate() {
+                    assert!(
+                        (connected - adjacent).abs() < 1e-6,
+                        "{rows} x {cols}, cell {cell}: {connected} against {adjacent}"
+                    );
+                }
             }
         }
     }
