@@ -6,14 +6,19 @@ table of the times (the user guide's performance page): arbiter's whole command,
 solver alone (its own "Elapsed Time", leaving out the second MoHex takes to start).
 
     python3 benches/puzzles.py ARBITER MOHEX [--max-side N] [--budget SECONDS] [--jobs N]
-        [--only NAME...]
+        [--pruned] [--only NAME...]
 
 ARBITER is arbiter's binary, MOHEX Benzene's (built outside this repository, see the
 performance page). The puzzles and Benzene's answers are `tests/data/hex/solver/`'s
 `dfpn-puzzle.tst` and `puzzles/`. Each run gets at most `--budget` seconds (arbiter's own
 budget; Benzene is stopped then); arbiter's answer is checked against Benzene's published one.
-Benzene runs its solver on `--jobs` threads too (`param_dfpn threads`).
+Benzene runs its solver on `--jobs` threads too (`param_dfpn threads`). With `--pruned`,
+arbiter answers the winning-moves question as Benzene does, trying only the moves its inferior
+cells leave (`arbiter hex --solve --pruned`); each of Benzene's winning moves must then be
+named or left out by arbiter.
 """
+
+import json
 
 import argparse
 import os
@@ -48,15 +53,22 @@ def side(path):
     return int(os.path.basename(path).split("x")[0])
 
 
-def run_arbiter(arbiter, path, command, colour, budget, jobs):
+def run_arbiter(arbiter, path, command, colour, budget, jobs, pruned):
+    """The time arbiter took and its JSON record (None when it wrote none)."""
     to_move = "red" if colour == "black" else "blue"
     args = [arbiter, "hex", "--solve", "--budget", str(budget), "--jobs", str(jobs),
-            "--to-move", to_move, path]
+            "--to-move", to_move, "--format", "json", path]
     if command == "dfpn-solve-state":
         args.insert(3, "--winner")
+    elif pruned:
+        args.insert(3, "--pruned")
     start = time.perf_counter()
     out = subprocess.run(args, capture_output=True, text=True).stdout
-    return time.perf_counter() - start, out.strip()
+    took = time.perf_counter() - start
+    try:
+        return took, json.loads(out)
+    except ValueError:
+        return took, None
 
 
 def run_benzene(mohex, path, command, colour, budget, jobs):
@@ -75,18 +87,27 @@ def run_benzene(mohex, path, command, colour, budget, jobs):
     return sum(times) if times else None
 
 
-def arbiter_right(out, command, colour, answer):
-    """Whether arbiter's line says what Benzene published."""
-    if "unknown" in out or "unresolved" in out or " wins" not in out:
+def cells(record, field):
+    return [move["cell"] for move in record.get(field, [])]
+
+
+def proved(record):
+    """Whether arbiter proved all it was asked: the winner, and no move left unresolved."""
+    return record is not None and record["winner"] is not None and not record["unknown_moves"]
+
+
+def arbiter_right(record, command, colour, answer):
+    """Whether arbiter's record says what Benzene published."""
+    if not proved(record):
         return False
-    mover = "Red" if colour == "black" else "Blue"
-    winner = out.split(": ", 1)[1].split(" wins")[0].split(": ")[-1]
+    mover = "red" if colour == "black" else "blue"
+    winner = record["winner"]
     if command == "dfpn-solve-state":
-        return winner == ("Red" if answer == ["black"] else "Blue")
+        return winner == ("red" if answer == ["black"] else "blue")
     if not answer:
         return winner != mover
-    moves = out.split(" with ", 1)[1].split() if " with " in out else []
-    return winner == mover and all(move in moves for move in answer)
+    named = cells(record, "winning_moves") + cells(record, "untried_moves")
+    return winner == mover and all(move in named for move in answer)
 
 
 def main():
@@ -96,6 +117,7 @@ def main():
     parser.add_argument("--max-side", type=int, default=7)
     parser.add_argument("--budget", type=float, default=60)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--pruned", action="store_true")
     parser.add_argument("--only", nargs="*", default=[])
     options = parser.parse_args()
     print("| puzzle | question | arbiter | Benzene | Benzene's time / arbiter's |")
@@ -105,17 +127,18 @@ def main():
         if side(path) > options.max_side or (options.only and name not in options.only):
             continue
         question = "winner" if command == "dfpn-solve-state" else "winning moves"
-        ours, out = run_arbiter(options.arbiter, path, command, colour, options.budget,
-                                options.jobs)
+        ours, record = run_arbiter(options.arbiter, path, command, colour, options.budget,
+                                   options.jobs, options.pruned)
         theirs = run_benzene(options.mohex, path, command, colour, options.budget,
                              options.jobs)
-        right = arbiter_right(out, command, colour, answer)
+        right = arbiter_right(record, command, colour, answer)
         ours_text = f"{ours:.3f} s" if right else f"not proved in {options.budget:g} s"
         theirs_text = f"{theirs:.3f} s" if theirs is not None else f"over {options.budget:g} s"
         ratio = f"{theirs / ours:.2f}" if right and theirs is not None else ""
         print(f"| {name} | {question} | {ours_text} | {theirs_text} | {ratio} |", flush=True)
-        if not right and "unknown" not in out and "unresolved" not in out:
-            print(f"arbiter disagrees with Benzene on {name}: {out}", file=sys.stderr)
+        if not right and proved(record):
+            print(f"arbiter disagrees with Benzene on {name}: {record['verdict']}",
+                  file=sys.stderr)
 
 
 if __name__ == "__main__":

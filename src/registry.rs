@@ -238,8 +238,8 @@ impl GameName {
                 "rules", "komi", "dead", "dead_at", "alive_at", "at_move", "check", "network",
             ],
             GameName::Hex => &[
-                "at_move", "check", "solve", "to_move", "moves", "winner", "budget", "memory",
-                "jobs", "db",
+                "at_move", "check", "solve", "to_move", "moves", "winner", "pruned", "budget",
+                "memory", "jobs", "db",
             ],
             GameName::Gioco | GameName::Cheesy => &[],
         }
@@ -358,7 +358,7 @@ impl Options<'_> {
     }
 
     fn hex_solver(&self) -> Result<Judge, OptionError> {
-        use hex::solve::{Analysis, DEFAULT_MEGABYTES, Settings};
+        use hex::solve::{Analysis, DEFAULT_MEGABYTES, Question, Settings};
         let to_move = match self.get("to_move") {
             None => None,
             Some("red" | "Red" | "black" | "b" | "B") => Some(hex::Stone::Red),
@@ -393,7 +393,15 @@ impl Options<'_> {
             },
             to_move,
             moves: self.switch("moves")?,
-            winner_only: self.switch("winner")?,
+            question: match (self.switch("winner")?, self.switch("pruned")?) {
+                (true, true) => {
+                    let why = "not with winner=true (one question a position)";
+                    return Err(Self::bad("pruned", "true", why));
+                }
+                (true, false) => Question::Winner,
+                (false, true) => Question::ConsideredMoves,
+                (false, false) => Question::EveryMove,
+            },
             at_move: self.move_number()?,
             store: match self.get("db") {
                 None => None,
@@ -502,7 +510,13 @@ mod tests {
         );
         assert_eq!(
             refused(GameName::Hex, ("rules", "aga")),
-            "no option rules for hex: its options are at_move, check, solve, to_move, moves, winner, budget, memory, jobs, db"
+            "no option rules for hex: its options are at_move, check, solve, to_move, moves, winner, pruned, budget, memory, jobs, db"
+        );
+        let both =
+            GameName::Hex.judge_with([("solve", "true"), ("winner", "true"), ("pruned", "1")]);
+        assert_eq!(
+            both.unwrap_err().to_string(),
+            "pruned=true: not with winner=true (one question a position)"
         );
         assert_eq!(
             refused(GameName::Go, ("komi", "lots")).split(':').next(),

@@ -44,6 +44,7 @@ def solve(
     budget: float | None = None,
     *,
     moves: bool = False,
+    pruned: bool = False,
     memory: int | None = None,
     jobs: int | None = None,
     at_move: int | None = None,
@@ -57,7 +58,9 @@ def solve(
 
     ``to_move``: ``red`` or ``blue`` (default: a record's next player; for a board, the side
     with fewer stones, Red when equal); ``budget``: seconds (default 60, 0 for none);
-    ``moves``: on a record, the winner after every move; ``memory``: the table's megabytes a
+    ``moves``: on a record, the winner after every move; ``pruned``: try only the moves
+    inferior-cell analysis leaves, as Benzene does, the others listed as ``untried_moves``
+    (``--pruned``: a move left out may win too, but only when a move named does); ``memory``: the table's megabytes a
     thread; ``jobs``: threads; ``db``: a solution store's file (made if need be), whose proved
     positions answer at once and which keeps this search's proofs (``--db``).
 
@@ -72,6 +75,7 @@ def solve(
         to_move=to_move,
         budget=budget,
         moves=moves,
+        pruned=pruned,
         memory=memory,
         jobs=jobs,
         at_move=at_move,

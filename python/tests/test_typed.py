@@ -85,6 +85,13 @@ def test_hex_judge_and_solve():
         cli_records(["hex", "--solve", "--to-move", "blue", "--budget", "5"], empty.encode())[0]
     )
     assert as_blue["winner"] == "blue"
+    captured = "1\n4\n....\n....\n.R..\n..B.\n"
+    pruned = hex.solve(captured, to_move="red", pruned=True)
+    assert untimed(pruned) == untimed(
+        cli_records(["hex", "--solve", "--pruned", "--to-move", "red"], captured.encode())[0]
+    )
+    assert [m["cell"] for m in pruned["winning_moves"]] == ["a2", "b2", "c2"]
+    assert len(pruned["untried_moves"]) == 11
     record = REPOSITORY / "examples" / "hex-games.trmph"
     first = record.read_text().splitlines()[0]
     moves = hex.solve(first, moves=True, budget=0)

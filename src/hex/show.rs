@@ -389,13 +389,17 @@ pub fn explain_solution(
             )?;
         }
         Some(winner) if winner == mover => {
+            let tried = solution.winning_moves.len()
+                + solution.losing_moves.len()
+                + solution.unknown_moves.len();
             write!(
                 out,
-                "{mover} to move wins with perfect play; {} of the {} empty cells {}: ",
+                "{mover} to move wins with perfect play; {} of the {tried} {} {}: ",
                 solution.winning_moves.len(),
-                solution.winning_moves.len()
-                    + solution.losing_moves.len()
-                    + solution.unknown_moves.len(),
+                match solution.untried_moves.is_empty() {
+                    true => "empty cells",
+                    false => "moves tried",
+                },
                 if solution.winning_moves.len() == 1 {
                     "wins"
                 } else {
@@ -409,6 +413,15 @@ pub fn explain_solution(
                     out,
                     "; the budget ran out before {unknown} more were resolved."
                 )?,
+            }
+            if !solution.untried_moves.is_empty() {
+                write!(
+                    out,
+                    "Not tried, as inferior (on a dead cell, a cell a side has captured, or \
+                     dominated by a move tried; any may win too): "
+                )?;
+                coords(out, &solution.untried_moves)?;
+                writeln!(out, ".")?;
             }
         }
         Some(winner) => {

@@ -244,7 +244,7 @@ async fn solve(headers: HeaderMap, body: Body) -> Response {
             },
             to_move: None,
             moves: false,
-            winner_only: false,
+            question: crate::hex::solve::Question::EveryMove,
             at_move: None,
             store: STORE.get().cloned(),
         });

@@ -33,15 +33,29 @@ pub struct Analysis {
     pub to_move: Option<Stone>,
     /// Analyse records move by move.
     pub moves: bool,
-    /// Only who wins each position: no search of its moves (as Benzene's
-    /// `dfpn-solve-state`), far quicker when one winning move is all the search needs.
-    pub winner_only: bool,
+    /// What is asked of each position: every winning move, those among the moves worth
+    /// trying, or only who wins.
+    pub question: Question,
     /// Solve each record at this move: the position in which move N is to be played; `None`
     /// for its end.
     pub at_move: Option<usize>,
     /// The solution store every solver consults and adds to (`--db`), saved after each
     /// position.
     pub store: Option<super::SharedStore>,
+}
+
+/// What the solver is asked of each position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Question {
+    /// Every winning move: each move of the side to move proved ([`Solver::solve`]).
+    #[default]
+    EveryMove,
+    /// The winning moves among those inferior-cell analysis leaves, the others listed apart
+    /// ([`Solver::solve_considered`], as Benzene's `dfpn-solver-find-winning`).
+    ConsideredMoves,
+    /// Only who wins: no search of the moves ([`Solver::decide`], as Benzene's
+    /// `dfpn-solve-state`), far quicker when one winning move is all the search needs.
+    Winner,
 }
 
 /// One analysed position's answer: its line, and whether the search ran out of time.
@@ -156,10 +170,10 @@ impl Analysis {
             Case::Record(replay) if self.moves => self.move_by_move(replay, &mut solver),
             _ => (None, None, Vec::new()),
         };
-        let solution = if self.winner_only {
-            solver.decide(&board, to_move)
-        } else {
-            solver.solve(&board, to_move)
+        let solution = match self.question {
+            Question::EveryMove => solver.solve(&board, to_move),
+            Question::ConsideredMoves => solver.solve_considered(&board, to_move),
+            Question::Winner => solver.decide(&board, to_move),
         };
         let unknown = solution.winner.is_none()
             || !solution.unknown_moves.is_empty()
@@ -290,11 +304,22 @@ pub fn line(solution: &Solution) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    // When the budget ran out after the winner was found, more moves may win.
-    let unresolved = match solution.unknown_moves.len() {
-        0 => String::new(),
-        1 => " (1 move unresolved)".to_string(),
-        unknown => format!(" ({unknown} moves unresolved)"),
+    // When the budget ran out after the winner was found, more moves may win; so may the
+    // moves not tried.
+    let mut left = Vec::new();
+    match solution.unknown_moves.len() {
+        0 => {}
+        1 => left.push("1 move unresolved".to_string()),
+        unknown => left.push(format!("{unknown} moves unresolved")),
+    }
+    match solution.untried_moves.len() {
+        0 => {}
+        1 => left.push("1 inferior move not tried".to_string()),
+        untried => left.push(format!("{untried} inferior moves not tried")),
+    }
+    let unresolved = match left.is_empty() {
+        true => String::new(),
+        false => format!(" ({})", left.join(", ")),
     };
     match solution.winner {
         Some(winner) if winner == mover && !solution.winning_moves.is_empty() => {

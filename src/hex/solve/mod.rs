@@ -48,7 +48,7 @@ mod vc;
 
 pub use bits::MAX_CELLS;
 pub use dfpn::{Stats, Techniques};
-pub use game::{Analysis, Judgement, LostAt, MoveValue, Verdict, line};
+pub use game::{Analysis, Judgement, LostAt, MoveValue, Question, Verdict, line};
 pub use solver::{DEFAULT_MEGABYTES, Reply, Settings, Solution, SolveError, Solver, solve};
 pub use store::{Proved, SharedStore, Store, StoreError, VERSION as STORE_VERSION, WORTH_KEEPING};
 

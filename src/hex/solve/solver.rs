@@ -91,6 +91,17 @@ pub struct Solution {
         serde(serialize_with = "crate::hex::board::named::cells")
     )]
     pub unknown_moves: Vec<Coord>,
+    /// The moves not tried, as inferior ([`Solver::solve_considered`]; none otherwise), in
+    /// reading order: each on a dead cell, a cell a side has captured, or a cell dominated by
+    /// a move tried. Any of them may win too, but only when a move tried does.
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            skip_serializing_if = "Vec::is_empty",
+            serialize_with = "crate::hex::board::named::cells"
+        )
+    )]
+    pub untried_moves: Vec<Coord>,
     /// What the search did.
     pub stats: Stats,
 }
@@ -106,6 +117,7 @@ impl Solution {
             losing_moves: Vec::new(),
             replies: Vec::new(),
             unknown_moves: Vec::new(),
+            untried_moves: Vec::new(),
             stats: Stats::default(),
         }
     }
@@ -186,7 +198,42 @@ impl Solver {
     /// Solves a position completely: every move of the side to move, within the budget
     /// (counted from now).
     pub fn solve(&mut self, board: &Board, to_move: Stone) -> Solution {
-        self.search.complete(board, to_move, self.settings.budget)
+        self.search
+            .complete(board, to_move, self.settings.budget, true)
+    }
+
+    /// Solves a position as Benzene's `dfpn-solver-find-winning` does: only the moves that
+    /// inferior-cell analysis leaves are tried (not those on dead cells, on cells either side
+    /// has captured, or dominated by another move), within the budget (counted from now).
+    /// The winning moves named are those among them, and the moves left out are listed
+    /// ([`Solution::untried_moves`]): any of them may win too, but only when a move tried
+    /// does, so at least one move is named whenever the side to move wins. A losing side's
+    /// moves are all proved lost, as by [`Solver::solve`]. Often far quicker than every
+    /// move's proof: a move into the opponent's captured pair can take as long as the rest.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::hex::solve::{Settings, Solver};
+    /// use arbiter::hex::{Board, Stone, parse_cell};
+    ///
+    /// // Red's b3 has captured a4 and b4 (Blue's stone on either would be dead), so a Red
+    /// // move there is a pass and is not tried; every move named wins, as the complete set
+    /// // says.
+    /// let board: Board = "....\n....\n.R..\n..B.".parse().unwrap();
+    /// let mut solver = Solver::new(4, 4, &Settings::default()).unwrap();
+    /// let every = solver.solve(&board, Stone::Red);
+    /// let tried = solver.solve_considered(&board, Stone::Red);
+    /// assert_eq!(tried.winner, Some(Stone::Red));
+    /// assert!(!tried.winning_moves.is_empty());
+    /// assert!(tried.winning_moves.iter().all(|at| every.winning_moves.contains(at)));
+    /// for corner in ["a4", "b4"] {
+    ///     assert!(tried.untried_moves.contains(&parse_cell(corner).unwrap()));
+    /// }
+    /// ```
+    pub fn solve_considered(&mut self, board: &Board, to_move: Stone) -> Solution {
+        self.search
+            .complete(board, to_move, self.settings.budget, false)
     }
 
     /// Only the winner of a position, within the budget (counted from now): `None` when the
@@ -229,7 +276,14 @@ impl Solver {
 
 /// The solver's work on positions, for every set type.
 trait Solve {
-    fn complete(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution;
+    /// Every move's value (`every`), or those of the moves inferior-cell analysis leaves.
+    fn complete(
+        &mut self,
+        board: &Board,
+        to_move: Stone,
+        budget: Option<Duration>,
+        every: bool,
+    ) -> Solution;
     fn winner(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Option<Stone>;
     fn decide(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution;
     fn positions(&self) -> u64;
@@ -494,6 +548,21 @@ fn one_value_a_cell(values: &mut Vec<(usize, Option<bool>)>) {
     values.dedup_by_key(|&mut (cell, _)| cell);
 }
 
+/// The moves of `mover` worth trying in the position `filled` (the position filled in for
+/// `mover`, [`inferior::fill_in_for`], with `dominated` its dominated moves there): its empty
+/// cells but the dominated ones. When `mover` wins, one of them does: the filled position has
+/// the position's value, a move that wins it wins the position (the cells filled stay
+/// fillable after a move of `mover`'s, and the opponent's stones on them only make a win
+/// harder), and a dominated move's killers lead to a cell tried that is no worse. All the
+/// empty cells when none is left (every one filled or dominated).
+fn considered<B: Cells>(geometry: &Geometry<B>, filled: [B; 2], dominated: B) -> B {
+    let left = geometry.board & !(filled[0] | filled[1]);
+    match left & !dominated {
+        none if none.is_empty() => geometry.board,
+        tried => tried,
+    }
+}
+
 /// Takes the cells that `shares` hands out one by one and says whether each, played in
 /// `position` by the side to move, wins for it.
 fn solve_taken<B: Cells>(
@@ -556,7 +625,13 @@ impl<B: Cells> Solve for Searches<B> {
         value.map(|wins| if wins { to_move } else { to_move.other() })
     }
 
-    fn complete(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution {
+    fn complete(
+        &mut self,
+        board: &Board,
+        to_move: Stone,
+        budget: Option<Duration>,
+        every: bool,
+    ) -> Solution {
         let started = Instant::now();
         let before = self.main.stats;
         self.main
@@ -581,7 +656,7 @@ impl<B: Cells> Solve for Searches<B> {
             }
         }
         self.consult();
-        let (values, root) = self.move_values(&mut position);
+        let (values, root, untried) = self.move_values(&mut position, every);
         for &(cell, value) in &values {
             match value {
                 Some(true) => solution.winning_moves.push(coord(cell)),
@@ -591,9 +666,13 @@ impl<B: Cells> Solve for Searches<B> {
         }
         if !solution.winning_moves.is_empty() || root.value == Some(true) {
             solution.winner = Some(to_move);
+            solution.untried_moves = untried.iter().map(coord).collect();
         } else if solution.unknown_moves.is_empty() {
+            // Every move tried lost, so every move loses: had one left out won, one tried
+            // would have.
             solution.winner = Some(me.other());
-            for &(cell, _) in &values {
+            solution.losing_moves = empty.iter().map(coord).collect();
+            for cell in empty.iter() {
                 position.play(cell, &self.main.keys);
                 let reply = self.main.winning_move(&mut position).map(coord);
                 position.undo(cell, &self.main.keys);
@@ -602,6 +681,8 @@ impl<B: Cells> Solve for Searches<B> {
                     reply,
                 });
             }
+        } else {
+            solution.untried_moves = untried.iter().map(coord).collect();
         }
         self.finish(solution, before, started)
     }
@@ -625,9 +706,16 @@ impl<B: Cells> Searches<B> {
     /// - a move that leaves the position symmetric under a swap of the colours loses
     ///   ([`inferior::mirror_losses`]).
     ///
+    /// Unless `every`, the moves [`considered`] leaves out are not tried, and are returned
+    /// apart (those whose value is not known all the same).
+    ///
     /// The moves far from the centre are taken first: theirs are most often the long searches
     /// (on 7 x 7, the edge openings), and a long one taken last would run alone at the end.
-    fn move_values(&mut self, position: &mut Position<B>) -> (Vec<(usize, Option<bool>)>, Root) {
+    fn move_values(
+        &mut self,
+        position: &mut Position<B>,
+        every: bool,
+    ) -> (Vec<(usize, Option<bool>)>, Root, B) {
         let geometry = self.main.geometry;
         let (stones, me) = (position.stones, position.to_move);
         let empty = position.empty(&geometry);
@@ -636,20 +724,29 @@ impl<B: Cells> Searches<B> {
                 .fold(B::NONE, |r, cell| r | B::bit(geometry.rotated(cell)))
         };
         let symmetric = rotated(stones[0]) == stones[0] && rotated(stones[1]) == stones[1];
-        let (passes, killer) = if self.settings.techniques.inferior {
+        let (passes, killer, untried) = if self.settings.techniques.inferior {
             let fill = inferior::fill_in_for(&geometry, stones, me);
             let killer = inferior::killers(&geometry, fill.stones, me);
             let dominated = inferior::vulnerable_cells(&geometry, fill.stones, me);
             let passes = fill.passes(me) & empty;
+            let untried = match every {
+                true => B::NONE,
+                false => empty & !considered(&geometry, fill.stones, dominated),
+            };
             let killer: Vec<usize> = (0..geometry.cells())
                 .map(|cell| {
                     let kept = !dominated.has(cell) || passes.has(cell);
                     if kept { usize::MAX } else { killer[cell] }
                 })
                 .collect();
-            (passes, killer)
+            (passes, killer, untried)
         } else {
-            (B::NONE, vec![usize::MAX; geometry.cells()])
+            (B::NONE, vec![usize::MAX; geometry.cells()], B::NONE)
+        };
+        // A cell left out whose image is tried is tried too: its value is the image's.
+        let untried = match symmetric {
+            true => untried & !rotated(empty & !untried),
+            false => untried,
         };
         // The cell whose value each cell takes: itself, the first pass, or its image.
         let first_pass = passes.first();
@@ -676,14 +773,20 @@ impl<B: Cells> Searches<B> {
         let own: Vec<usize> = self
             .main
             .outside_in()
-            .filter(|&cell| empty.has(cell) && canonical(cell) == cell && value[cell].is_none())
+            .filter(|&cell| {
+                empty.has(cell)
+                    && !untried.has(cell)
+                    && canonical(cell) == cell
+                    && value[cell].is_none()
+            })
             .collect();
         let (mut pending, first): (Vec<usize>, Vec<usize>) = own
             .into_iter()
             .partition(|&cell| killer[cell] != usize::MAX);
         let (solved, root) = self.solve_moves(position, &first, true);
         if root.value == Some(false) {
-            return (empty.iter().map(|cell| (cell, Some(false))).collect(), root);
+            let lost = empty.iter().map(|cell| (cell, Some(false))).collect();
+            return (lost, root, B::NONE);
         }
         for (cell, won) in solved {
             value[cell] = Some(won);
@@ -715,11 +818,16 @@ impl<B: Cells> Searches<B> {
                 value[cell] = Some(won);
             }
         }
-        let values = empty
+        let value = |cell: usize| value[canonical(cell)].flatten();
+        let untried = untried
             .iter()
-            .map(|cell| (cell, value[canonical(cell)].flatten()))
+            .filter(|&cell| value(cell).is_none())
+            .fold(B::NONE, |set, cell| set | B::bit(cell));
+        let values = (empty & !untried)
+            .iter()
+            .map(|cell| (cell, value(cell)))
             .collect();
-        (values, root)
+        (values, root, untried)
     }
 
     fn finish(&mut self, mut solution: Solution, before: Stats, started: Instant) -> Solution {

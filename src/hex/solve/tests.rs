@@ -377,6 +377,49 @@ fn check_moves_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_
         let empty = rows * cols - (red | blue).count_ones() as usize;
         assert_eq!(solution.losing_moves.len(), empty - expected.len());
     }
+    check_considered_moves(&board, Stone::ALL[to_move], &expected);
+}
+
+/// Checks [`Solver::solve_considered`] against every winning move (`expected`, the oracle's):
+/// it names only winning moves, at least one whenever the side to move wins, proves every
+/// move lost when it loses, and names, proves lost or leaves out each move once.
+fn check_considered_moves(board: &Board, to_move: Stone, expected: &[Coord]) {
+    let mut solver = Solver::new(board.rows(), board.cols(), &Settings::default()).unwrap();
+    let tried = solver.solve_considered(board, to_move);
+    let wins = !expected.is_empty();
+    assert_eq!(tried.winner == Some(to_move), wins, "{board}");
+    assert_eq!(tried.winning_moves.is_empty(), !wins, "{board}");
+    assert!(tried.winning_moves.iter().all(|at| expected.contains(at)));
+    assert!(tried.losing_moves.iter().all(|at| !expected.contains(at)));
+    assert!(wins || tried.untried_moves.is_empty(), "{board}");
+    let mut every = [tried.winning_moves, tried.losing_moves, tried.untried_moves].concat();
+    every.sort();
+    let empty: Vec<Coord> = (0..board.rows())
+        .flat_map(|row| (0..board.cols()).map(move |col| Coord { row, col }))
+        .filter(|&at| board.get(at).is_none())
+        .collect();
+    assert_eq!(every, empty, "{board}");
+}
+
+#[test]
+fn moves_into_the_opponents_captured_pair_are_left_untried() {
+    // Benzene's 8 x 8 puzzle henderson-92, Red to move: Red wins only with c4. Red's h2 or
+    // h3, in the pair Blue's g3 has captured on its edge, loses too, but proving so takes
+    // as long as all the rest (Benzene does not try them either).
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/hex/solver/puzzles/8x8-henderson-92.sgf"
+    ))
+    .unwrap();
+    let record = crate::hex::sgf::record_of(&text).unwrap();
+    let board = crate::hex::record::replay(record).unwrap().board;
+    let solution = Solver::new(8, 8, &Settings::default())
+        .unwrap()
+        .solve_considered(&board, Stone::Red);
+    assert_eq!(names(&solution.winning_moves), ["c4"]);
+    let untried = names(&solution.untried_moves);
+    assert!(untried.contains(&"h2".to_string()) && untried.contains(&"h3".to_string()));
+    assert_eq!(solution.stats.nodes, solution.stats.nodes.min(50_000));
 }
 
 /// Checks what the inferior cells claim against the oracle: the dead cells' colours never
