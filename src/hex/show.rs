@@ -442,7 +442,11 @@ pub fn explain_solution(
             coords(out, &solution.winning_moves)?;
             write!(out, "; losing ")?;
             coords(out, &solution.losing_moves)?;
-            writeln!(out, "; {} moves unresolved.", solution.unknown_moves.len())?;
+            write!(out, "; {} moves unresolved", solution.unknown_moves.len())?;
+            match solution.untried_moves.len() {
+                0 => writeln!(out, ".")?,
+                untried => writeln!(out, "; {untried} inferior moves not tried.")?,
+            }
         }
     }
     writeln!(

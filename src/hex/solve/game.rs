@@ -343,7 +343,7 @@ pub fn line(solution: &Solution) -> String {
             if !solution.losing_moves.is_empty() {
                 proved.push(format!("loses with {}", names(&solution.losing_moves)));
             }
-            proved.push(format!("{} moves unresolved", solution.unknown_moves.len()));
+            proved.extend(left);
             format!("{mover} to move: unknown ({})", proved.join("; "))
         }
     }

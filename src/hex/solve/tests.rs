@@ -729,6 +729,26 @@ fn a_win_found_before_the_budget_ran_out_names_the_moves_still_unresolved() {
     solution.winning_moves.clear();
     solution.unknown_moves.push(at("g6"));
     assert_eq!(line(&solution), "Red to move: Red wins (1 move unresolved)");
+    // Moves left out as inferior (`--pruned`) are counted apart, won or not.
+    solution.untried_moves = vec![at("h1"), at("h2")];
+    assert_eq!(
+        line(&solution),
+        "Red to move: Red wins (1 move unresolved, 2 inferior moves not tried)"
+    );
+    solution.winning_moves.push(at("g6"));
+    solution.unknown_moves.clear();
+    solution.untried_moves.pop();
+    assert_eq!(
+        line(&solution),
+        "Red to move: Red wins with g6 (1 inferior move not tried)"
+    );
+    solution.winner = None;
+    solution.unknown_moves.push(at("a7"));
+    assert_eq!(
+        line(&solution),
+        "Red to move: unknown (wins with g6; loses with a1 b1; 1 move unresolved; \
+         1 inferior move not tried)"
+    );
 }
 
 /// Positions answered from a solution store agree with the oracle: the positions of random
