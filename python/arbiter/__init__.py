@@ -264,8 +264,9 @@ def judge_files(
 def options(game: str) -> list:
     """The options a game takes, as :func:`judge` names them.
 
-    >>> options("hex")
-    ['at_move', 'check', 'solve', 'to_move', 'moves', 'winner', 'budget', 'memory', 'jobs', 'db']
+    >>> options("hex")  # doctest: +NORMALIZE_WHITESPACE
+    ['at_move', 'check', 'solve', 'to_move', 'moves', 'winner', 'pruned', 'budget', 'memory',
+     'jobs', 'db']
     """
     return list(_arbiter.options(game))
 
