@@ -507,6 +507,13 @@ fn pruned_names_the_winning_moves_tried_and_lists_those_left_out() {
     );
     let (_, json) = hex(&["--solve", "--format", "json"], lost);
     assert!(!json.contains("untried_moves"), "{json}");
+    let every: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let (_, json) = hex(&["--solve", "--pruned", "--format", "json"], lost);
+    let pruned: serde_json::Value = serde_json::from_str(&json).unwrap();
+    for field in ["losing_moves", "replies"] {
+        assert_eq!(pruned[field], every[field], "{field}");
+    }
+    assert_eq!(pruned["replies"].as_array().unwrap().len(), 3);
     let (code, _) = hex(&["--solve", "--pruned", "--winner"], board);
     assert_eq!(code, 2);
 }

@@ -419,7 +419,12 @@ fn moves_into_the_opponents_captured_pair_are_left_untried() {
     assert_eq!(names(&solution.winning_moves), ["c4"]);
     let untried = names(&solution.untried_moves);
     assert!(untried.contains(&"h2".to_string()) && untried.contains(&"h3".to_string()));
-    assert_eq!(solution.stats.nodes, solution.stats.nodes.min(50_000));
+    // 35,028 positions on one thread; every move's proof (h2 and h3 with the rest) 269,742.
+    let nodes = solution.stats.nodes;
+    assert!(
+        nodes <= 50_000,
+        "{nodes} positions: were h2 and h3 searched?"
+    );
 }
 
 /// Checks what the inferior cells claim against the oracle: the dead cells' colours never
