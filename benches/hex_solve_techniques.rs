@@ -40,6 +40,13 @@ fn techniques(n: usize) {
             },
         ),
         (
+            "decompositions",
+            Techniques {
+                decompositions: false,
+                ..all
+            },
+        ),
+        (
             "mustplay",
             Techniques {
                 mustplay: false,

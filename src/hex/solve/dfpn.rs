@@ -25,6 +25,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
 
 use super::bits::{Cells, Geometry};
+use super::decompose;
 use super::inferior;
 use super::mustplay::mustplay;
 use super::position::{Keys, Position};
@@ -54,6 +55,9 @@ pub struct Techniques {
     pub ladders: bool,
     /// Leave out dead, captured and dominated cells, filling in the dead and captured.
     pub inferior: bool,
+    /// Fill in too the regions that decompositions give a colour ([decompositions](super::decompose);
+    /// needs `connections` and `inferior`).
+    pub decompositions: bool,
     /// Progressive widening: pick the next move among the first live half of the moves.
     pub widening: bool,
     /// Try first the moves that carry most current in the two colours' circuits
@@ -69,6 +73,7 @@ impl Default for Techniques {
             mustplay: true,
             ladders: false,
             inferior: true,
+            decompositions: true,
             widening: true,
             ordering: true,
         }
@@ -473,6 +478,53 @@ impl<B: Cells> Search<B> {
         self.order.iter().rev().map(|&cell| cell as usize)
     }
 
+    /// The position `stones` (filled in for `me`, [`inferior::fill_in_for`]) filled in
+    /// further, again and again, with the regions that decompositions give either colour
+    /// ([decompositions](super::decompose)) and filled in for `me` after each, with the
+    /// [mustplay](super::mustplay) region of `me` in the position so reduced (empty when the
+    /// opponent has joined its sides or holds a full connection there). The position as it is
+    /// and every empty cell when the search does not use connections or the mustplay.
+    pub fn reduced_for(&mut self, mut stones: [B; 2], me: Stone) -> ([B; 2], B) {
+        let geometry = self.geometry;
+        let open = |stones: [B; 2]| geometry.board & !(stones[0] | stones[1]);
+        if !(self.techniques.connections && self.techniques.mustplay) {
+            return (stones, open(stones));
+        }
+        'again: loop {
+            let mut must = open(stones);
+            for side in [me.other(), me] {
+                let (own, other) = (stones[side.index()], stones[side.other().index()]);
+                let red = side == Stone::Red;
+                let found = self.vcs.build(&geometry, red, own, other);
+                self.stats.vc_builds += 1;
+                if found.joined || found.full.is_some() {
+                    // The side to move wins or loses as it stands: every move, or none.
+                    return (stones, if side == me { open(stones) } else { B::NONE });
+                }
+                if side != me {
+                    must = mustplay(&found, open(stones));
+                }
+                if !self.decomposes() {
+                    continue;
+                }
+                if let Some(region) =
+                    decompose::captured_region(&geometry, &self.vcs, red, own, other)
+                {
+                    stones[side.index()] |= region;
+                    stones = inferior::fill_in_for(&geometry, stones, me).stones;
+                    continue 'again;
+                }
+            }
+            return (stones, must);
+        }
+    }
+
+    /// Whether the search fills in the regions decompositions give a colour.
+    fn decomposes(&self) -> bool {
+        let techniques = self.techniques;
+        techniques.decompositions && techniques.inferior && techniques.connections
+    }
+
     /// Whether the side to move wins `position`: `None` when the deadline came first.
     pub fn solve(&mut self, position: &mut Position<B>) -> Option<bool> {
         let (phi, delta) = self.mid(position, INF, INF, false);
@@ -823,6 +875,23 @@ impl<B: Cells> Search<B> {
         ordered
     }
 
+    /// Whether the position filled in as `stones` (`empty`: the cells empty before it was) is
+    /// decided already: won when `me` has joined its sides, lost when the opponent has.
+    fn decided_by_stones(&mut self, stones: [B; 2], me: Stone, empty: B) -> Option<Expansion> {
+        let geometry = self.geometry;
+        let joined =
+            |side: Stone| geometry.joins(stones[side.index()], geometry.sides(side == Stone::Red));
+        let decided = if joined(me) {
+            Expansion::Won(empty.first().expect("an empty cell") as u16)
+        } else if joined(me.other()) {
+            Expansion::Lost
+        } else {
+            return None;
+        };
+        self.stats.decided += 1;
+        Some(decided)
+    }
+
     fn expand_afresh(&mut self, position: &Position<B>, blocked: bool) -> Expansion {
         self.stats.expansions += 1;
         let geometry = self.geometry;
@@ -857,67 +926,106 @@ impl<B: Cells> Search<B> {
         let mut stones = position.stones;
         if self.techniques.inferior {
             consider &= !inferior::mirror_losses(&geometry, stones, me);
-            let fill = inferior::fill_in(&geometry, stones);
-            stones = fill.stones;
-            consider &= !fill.dead & !fill.owned(0) & !fill.owned(1);
-            // Dominated moves go too, unless nothing would be left (then every move is no
-            // better than passing, which the search must still weigh).
-            let undominated = consider & !inferior::vulnerable_cells(&geometry, stones, me);
-            if !undominated.is_empty() {
-                consider = undominated;
-            }
-            if geometry.joins(stones[me.index()], geometry.sides(me == Stone::Red)) {
-                self.stats.decided += 1;
-                return Expansion::Won(empty.first().expect("an empty cell") as u16);
-            }
-            if geometry.joins(stones[them.index()], geometry.sides(them == Stone::Red)) {
-                self.stats.decided += 1;
-                return Expansion::Lost;
+            stones = inferior::fill_in(&geometry, stones).stones;
+            if let Some(decided) = self.decided_by_stones(stones, me, empty) {
+                return decided;
             }
         }
+        let mut must = geometry.board;
         if self.techniques.connections {
             let sides_me = me == Stone::Red;
             self.mine_scored = false;
             if !blocked {
-                let mine = self.vcs.build(
-                    &geometry,
-                    sides_me,
-                    stones[me.index()],
-                    stones[them.index()],
-                );
-                self.stats.vc_builds += 1;
-                if mine.semi.is_none() && mine.full.is_none() {
-                    self.score_my_connections();
-                }
-                if let Some((key, _)) = mine.semi {
-                    self.stats.decided += 1;
-                    return Expansion::Won(key as u16);
-                }
-                if let Some(carrier) = mine.full {
-                    self.stats.decided += 1;
-                    let cell = (carrier & empty)
-                        .first()
-                        .or(empty.first())
-                        .expect("an empty cell");
-                    return Expansion::Won(cell as u16);
+                loop {
+                    let mine = self.vcs.build(
+                        &geometry,
+                        sides_me,
+                        stones[me.index()],
+                        stones[them.index()],
+                    );
+                    self.stats.vc_builds += 1;
+                    if let Some((key, _)) = mine.semi {
+                        self.stats.decided += 1;
+                        return Expansion::Won(key as u16);
+                    }
+                    if let Some(carrier) = mine.full {
+                        self.stats.decided += 1;
+                        let cell = (carrier & empty)
+                            .first()
+                            .or(empty.first())
+                            .expect("an empty cell");
+                        return Expansion::Won(cell as u16);
+                    }
+                    let (own, other) = (stones[me.index()], stones[them.index()]);
+                    let region = match self.decomposes() {
+                        true => {
+                            decompose::captured_region(&geometry, &self.vcs, sides_me, own, other)
+                        }
+                        false => None,
+                    };
+                    let Some(region) = region else {
+                        self.score_my_connections();
+                        break;
+                    };
+                    // The region of the side to move's, filled in for it, and the position
+                    // filled in again.
+                    stones[me.index()] |= region;
+                    stones = inferior::fill_in(&geometry, stones).stones;
+                    if let Some(decided) = self.decided_by_stones(stones, me, empty) {
+                        return decided;
+                    }
                 }
             }
-            let theirs = self.vcs.build(
+            let mut theirs = self.vcs.build(
                 &geometry,
                 !sides_me,
                 stones[them.index()],
                 stones[me.index()],
             );
             self.stats.vc_builds += 1;
-            if theirs.joined || theirs.full.is_some() {
-                self.stats.decided += 1;
-                return Expansion::Lost;
+            loop {
+                if theirs.joined || theirs.full.is_some() {
+                    self.stats.decided += 1;
+                    return Expansion::Lost;
+                }
+                if !self.decomposes() {
+                    break;
+                }
+                let (own, other) = (stones[them.index()], stones[me.index()]);
+                let Some(region) =
+                    decompose::captured_region(&geometry, &self.vcs, !sides_me, own, other)
+                else {
+                    break;
+                };
+                // The opponent's region, filled in for it, and the position filled in again.
+                stones[them.index()] |= region;
+                stones = inferior::fill_in(&geometry, stones).stones;
+                if let Some(decided) = self.decided_by_stones(stones, me, empty) {
+                    return decided;
+                }
+                theirs = self.vcs.build(
+                    &geometry,
+                    !sides_me,
+                    stones[them.index()],
+                    stones[me.index()],
+                );
+                self.stats.vc_builds += 1;
             }
             if self.techniques.mustplay {
                 let open = geometry.board & !(stones[0] | stones[1]);
-                consider &= mustplay(&theirs, open);
+                must = mustplay(&theirs, open);
             }
         }
+        if self.techniques.inferior {
+            // The cells filled in go; dominated moves too, unless nothing would be left (then
+            // every move is no better than passing, which the search must still weigh).
+            consider &= !(stones[0] | stones[1]);
+            let undominated = consider & !inferior::vulnerable_cells(&geometry, stones, me);
+            if !undominated.is_empty() {
+                consider = undominated;
+            }
+        }
+        consider &= must;
         if consider.is_empty() {
             self.stats.decided += 1;
             return Expansion::Lost;
@@ -1113,6 +1221,10 @@ mod tests {
             },
             Techniques {
                 inferior: false,
+                ..Techniques::default()
+            },
+            Techniques {
+                decompositions: false,
                 ..Techniques::default()
             },
             Techniques {

@@ -32,6 +32,7 @@
 //! ```
 
 mod bits;
+mod decompose;
 mod dfpn;
 mod game;
 mod inferior;

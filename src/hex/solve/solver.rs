@@ -92,8 +92,10 @@ pub struct Solution {
     )]
     pub unknown_moves: Vec<Coord>,
     /// The moves not tried, as inferior ([`Solver::solve_considered`]; none otherwise), in
-    /// reading order: each on a dead cell, a cell a side has captured, or a cell dominated by
-    /// a move tried. Any of them may win too, but only when a move tried does.
+    /// reading order: each on a dead cell, a cell a side has captured, a cell dominated by a
+    /// move tried, or a cell outside the mustplay region of the position so filled in (where
+    /// a move does not stop the opponent's threats there). Any of them may win too, but only
+    /// when a move tried does.
     #[cfg_attr(
         feature = "serde",
         serde(
@@ -549,14 +551,18 @@ fn one_value_a_cell(values: &mut Vec<(usize, Option<bool>)>) {
 }
 
 /// The moves of `mover` worth trying in the position `filled` (the position filled in for
-/// `mover`, [`inferior::fill_in_for`], with `dominated` its dominated moves there): its empty
-/// cells but the dominated ones. When `mover` wins, one of them does: the filled position has
-/// the position's value, a move that wins it wins the position (the cells filled stay
+/// `mover`, [`inferior::fill_in_for`], with `dominated` its dominated moves there and `must`
+/// its mustplay region there, [`Search::mustplay_region`]): its empty cells in the mustplay
+/// region but the dominated ones. When `mover` wins, one of them does: the filled position
+/// has the position's value, a move that wins it wins the position (the cells filled stay
 /// fillable after a move of `mover`'s, and the opponent's stones on them only make a win
-/// harder), and a dominated move's killers lead to a cell tried that is no worse. All the
-/// empty cells when none is left (every one filled or dominated).
-fn considered<B: Cells>(geometry: &Geometry<B>, filled: [B; 2], dominated: B) -> B {
-    let left = geometry.board & !(filled[0] | filled[1]);
+/// harder), every move outside the mustplay region loses it (the opponent answers at the key
+/// of the semi connection the move misses and has joined its sides), and a dominated move's
+/// killers lead to a cell tried that is no worse (so winning too, and in the region). All the
+/// empty cells when none is left (every one filled, dominated or outside the region: the
+/// side to move loses, which the search of the position itself soon shows).
+fn considered<B: Cells>(geometry: &Geometry<B>, filled: [B; 2], dominated: B, must: B) -> B {
+    let left = geometry.board & !(filled[0] | filled[1]) & must;
     match left & !dominated {
         none if none.is_empty() => geometry.board,
         tried => tried,
@@ -731,7 +737,14 @@ impl<B: Cells> Searches<B> {
             let passes = fill.passes(me) & empty;
             let untried = match every {
                 true => B::NONE,
-                false => empty & !considered(&geometry, fill.stones, dominated),
+                false => {
+                    let (reduced, must) = self.main.reduced_for(fill.stones, me);
+                    let dominated = match reduced == fill.stones {
+                        true => dominated,
+                        false => inferior::vulnerable_cells(&geometry, reduced, me),
+                    };
+                    empty & !considered(&geometry, reduced, dominated, must)
+                }
             };
             let killer: Vec<usize> = (0..geometry.cells())
                 .map(|cell| {

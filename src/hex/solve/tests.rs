@@ -297,6 +297,10 @@ fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: 
             ..Techniques::default()
         },
         Techniques {
+            decompositions: false,
+            ..Techniques::default()
+        },
+        Techniques {
             widening: false,
             ..Techniques::default()
         },
@@ -424,6 +428,43 @@ fn moves_into_the_opponents_captured_pair_are_left_untried() {
     assert!(
         nodes <= 50_000,
         "{nodes} positions: were h2 and h3 searched?"
+    );
+}
+
+#[test]
+fn moves_into_a_region_the_opponent_holds_by_a_decomposition_are_left_untried() {
+    // Benzene's 9 x 9 puzzle henderson-68, Red to move: Red wins with g7 (and with b4, b5,
+    // a6, b6, a7 and b7, in the region along Blue's left side that Blue's side and its c7
+    // and d6 close off between Red's groups, where Blue answers and Red must win again;
+    // Benzene fills the region in for Blue, and so does arbiter's decomposition).
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/hex/solver/puzzles/9x9-henderson-68.sgf"
+    ))
+    .unwrap();
+    let record = crate::hex::sgf::record_of(&text).unwrap();
+    let board = crate::hex::record::replay(record).unwrap().board;
+    let solution = Solver::new(9, 9, &Settings::default())
+        .unwrap()
+        .solve_considered(&board, Stone::Red);
+    let (winning, untried) = (
+        names(&solution.winning_moves),
+        names(&solution.untried_moves),
+    );
+    assert!(winning.contains(&"g7".to_string()), "{winning:?}");
+    // Each is left out, or named as the winning move the position's own proof found.
+    for cell in ["b4", "b5", "a6", "b6", "a7", "b7"] {
+        let cell = cell.to_string();
+        assert!(
+            untried.contains(&cell) || winning.contains(&cell),
+            "{cell} tried"
+        );
+    }
+    // 3,063 positions on one thread; trying the region's moves too, 15,142.
+    let nodes = solution.stats.nodes;
+    assert!(
+        nodes <= 6_000,
+        "{nodes} positions: was the region searched?"
     );
 }
 

@@ -653,6 +653,19 @@ impl<B: Cells> Connections<B> {
         })
     }
 
+    /// The colour's pieces of the last build (one whose stones had not joined the sides): its
+    /// two sides, each with the stones joined to it, then each other group of its stones, by
+    /// node (a side's is the cell count for the colour's first side, one more for its second;
+    /// a group's, one of its stones).
+    pub fn pieces(&self) -> &[(u16, B)] {
+        &self.pieces
+    }
+
+    /// The full carriers between two pieces of the last build, by node.
+    pub fn full_carriers(&self, x: u16, y: u16) -> &[B] {
+        self.fulls.of(self.pair(x, y))
+    }
+
     /// Whether piece `x` of the last build is a stone or a side (else an empty cell).
     pub fn is_stone(&self, x: usize) -> bool {
         matches!(self.piece[x], Piece::Group | Piece::Side)
