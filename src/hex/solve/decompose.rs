@@ -200,6 +200,7 @@ fn reached_from_free_sides<B: Cells>(
 #[cfg(test)]
 mod tests {
     use super::super::oracle;
+    use super::super::tests::random_position;
     use super::*;
     use proptest::prelude::*;
     use proptest::strategy::ValueTree;
@@ -254,19 +255,9 @@ mod tests {
     }
 
     /// A random position of `side` x `side` cells, a stone on a cell with chance `fill` in
-    /// 100, at most `empty` cells empty.
+    /// 100 (the side to move left aside).
     fn position(side: usize, fill: u32) -> impl Strategy<Value = (u64, u64)> {
-        prop::collection::vec(0u32..100, side * side).prop_map(move |dice| {
-            let (mut red, mut blue) = (0u64, 0u64);
-            for (cell, &d) in dice.iter().enumerate() {
-                if d < fill / 2 {
-                    red |= 1 << cell;
-                } else if d < fill {
-                    blue |= 1 << cell;
-                }
-            }
-            (red, blue)
-        })
+        random_position(side..=side, side..=side, fill).prop_map(|(_, _, red, blue, _)| (red, blue))
     }
 
     proptest! {

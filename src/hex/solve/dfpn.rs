@@ -14,7 +14,9 @@
 //! sides wins, and an opponent with two such cells wins; [dead and captured
 //! cells](super::inferior) are filled in and never tried; [virtual
 //! connections](super::vc) decide positions outright (a semi connection between the mover's
-//! sides wins, a full one of the opponent's loses); only the [mustplay](super::mustplay)
+//! sides wins, a full one of the opponent's loses), and the regions that
+//! [decompositions](super::decompose) give either colour are filled in after them (on the
+//! empty 7 x 7 board's complete set, a quarter fewer positions); only the [mustplay](super::mustplay)
 //! region is searched; and its moves are tried in the order of the current they carry in the
 //! two colours' [circuits](super::resistance), the opponent's built of the connections just
 //! found, as Benzene orders them (on the empty 7 x 7 board's complete set, 15% fewer positions

@@ -9,7 +9,8 @@
 //! bitboards (`bits`, `position`), with a transposition table of fixed size (`table`), and the
 //! techniques of the strongest Hex solvers, each in a private module of its own: virtual
 //! connections built by H-search (`vc`), the mustplay region (`mustplay`), dead and
-//! captured cells (`inferior`), and move ordering by electrical resistance (`resistance`);
+//! captured cells (`inferior`), the regions combinatorial decompositions give a colour
+//! (`decompose`), and move ordering by electrical resistance (`resistance`);
 //! each can be turned off ([`Techniques`]). `oracle`, a plain
 //! exhaustive search, is what the tests hold the solver to; [`Analysis`] is the solver as a
 //! [`Game`](crate::Game) (`arbiter hex --solve`).
