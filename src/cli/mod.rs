@@ -86,8 +86,9 @@ enum Command {
         #[arg(long, requires = "solve")]
         winner: bool,
         /// With --solve: try only the moves inferior-cell analysis leaves, as Benzene's
-        /// dfpn-solver-find-winning: moves on dead cells, on cells either side has captured,
-        /// or dominated by another move are left out ("12 inferior moves not tried"); the
+        /// dfpn-solver-find-winning: moves on dead cells, on cells either side has captured
+        /// (by a pattern or a decomposition), dominated by another move, or outside the
+        /// mustplay region are left out ("12 inferior moves not tried"); the
         /// winning moves named are those among the rest. A move left out may win too, but
         /// only when a move named does. Often far quicker than every move's proof.
         #[arg(long, requires = "solve", conflicts_with = "winner")]

@@ -57,8 +57,10 @@ pub struct Techniques {
     pub ladders: bool,
     /// Leave out dead, captured and dominated cells, filling in the dead and captured.
     pub inferior: bool,
-    /// Fill in too the regions that decompositions give a colour ([decompositions](super::decompose);
-    /// needs `connections` and `inferior`).
+    /// Fill in too the regions that combinatorial decompositions give a colour (two of its
+    /// pieces touching the same two groups of the opponent's, virtually connected within the
+    /// region they close off; Hayward et al. 2003, as Benzene does). Needs `connections` and
+    /// `inferior`.
     pub decompositions: bool,
     /// Progressive widening: pick the next move among the first live half of the moves.
     pub widening: bool,

@@ -92,10 +92,10 @@ pub struct Solution {
     )]
     pub unknown_moves: Vec<Coord>,
     /// The moves not tried, as inferior ([`Solver::solve_considered`]; none otherwise), in
-    /// reading order: each on a dead cell, a cell a side has captured, a cell dominated by a
-    /// move tried, or a cell outside the mustplay region of the position so filled in (where
-    /// a move does not stop the opponent's threats there). Any of them may win too, but only
-    /// when a move tried does.
+    /// reading order: each on a dead cell, a cell a side has captured (by a pattern, or in a
+    /// region a decomposition gives it), a cell dominated by a move tried, or a cell outside
+    /// the mustplay region of the position so filled in (where a move does not stop the
+    /// opponent's threats there). Any of them may win too, but only when a move tried does.
     #[cfg_attr(
         feature = "serde",
         serde(
@@ -206,7 +206,8 @@ impl Solver {
 
     /// Solves a position as Benzene's `dfpn-solver-find-winning` does: only the moves that
     /// inferior-cell analysis leaves are tried (not those on dead cells, on cells either side
-    /// has captured, or dominated by another move), within the budget (counted from now).
+    /// has captured, by a pattern or by a decomposition, dominated by another move, or
+    /// outside the mustplay region), within the budget (counted from now).
     /// The winning moves named are those among them, and the moves left out are listed
     /// ([`Solution::untried_moves`]): any of them may win too, but only when a move tried
     /// does, so at least one move is named whenever the side to move wins. A losing side's
@@ -551,12 +552,14 @@ fn one_value_a_cell(values: &mut Vec<(usize, Option<bool>)>) {
 }
 
 /// The moves of `mover` worth trying in the position `filled` (the position filled in for
-/// `mover`, [`inferior::fill_in_for`], with `dominated` its dominated moves there and `must`
-/// its mustplay region there, [`Search::mustplay_region`]): its empty cells in the mustplay
-/// region but the dominated ones. When `mover` wins, one of them does: the filled position
-/// has the position's value, a move that wins it wins the position (the cells filled stay
-/// fillable after a move of `mover`'s, and the opponent's stones on them only make a win
-/// harder), every move outside the mustplay region loses it (the opponent answers at the key
+/// `mover`, [`inferior::fill_in_for`], and further with the regions decompositions give
+/// either colour, [`Search::reduced_for`], with `dominated` its dominated moves there and
+/// `must` its mustplay region there): its empty cells in the mustplay region but the
+/// dominated ones. When `mover` wins, one of them does: the filled position has the
+/// position's value, a move that wins it wins the position (the cells filled stay fillable
+/// after a move of `mover`'s, and the opponent's stones on them only make a win harder; for
+/// a decomposition's region the property tests check it against the exhaustive search),
+/// every move outside the mustplay region loses it (the opponent answers at the key
 /// of the semi connection the move misses and has joined its sides), and a dominated move's
 /// killers lead to a cell tried that is no worse (so winning too, and in the region). All the
 /// empty cells when none is left (every one filled, dominated or outside the region: the
