@@ -36,6 +36,10 @@ pub fn captured_region<B: Cells>(
     own: B,
     theirs: B,
 ) -> Option<B> {
+    // A pair other than the two sides needs a group of the colour's apart from them.
+    if vcs.pieces().len() < 3 {
+        return None;
+    }
     let empty = geometry.board & !(own | theirs);
     let mine = geometry.sides(red);
     let my_rows = [mine.0, mine.1];

@@ -405,15 +405,19 @@ fn check_considered_moves(board: &Board, to_move: Stone, expected: &[Coord]) {
     assert_eq!(every, empty, "{board}");
 }
 
-/// The final position of one of Benzene's puzzles (`tests/data/hex/solver/puzzles/`).
-fn puzzle(name: &str) -> Board {
+/// The moves tried and left out ([`Solver::solve_considered`], one thread) in the final
+/// position of one of Benzene's puzzles (`tests/data/hex/solver/puzzles/`), `to_move` to move.
+fn considered_in_puzzle(name: &str, to_move: Stone) -> Solution {
     let path = format!(
         "{}/tests/data/hex/solver/puzzles/{name}.sgf",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(path).unwrap();
     let record = crate::hex::sgf::record_of(&text).unwrap();
-    crate::hex::record::replay(record).unwrap().board
+    let board = crate::hex::record::replay(record).unwrap().board;
+    Solver::new(board.rows(), board.cols(), &Settings::default())
+        .unwrap()
+        .solve_considered(&board, to_move)
 }
 
 #[test]
@@ -421,10 +425,7 @@ fn moves_into_the_opponents_captured_pair_are_left_untried() {
     // Benzene's 8 x 8 puzzle henderson-92, Red to move: Red wins only with c4. Red's h2 or
     // h3, in the pair Blue's g3 has captured on its edge, loses too, but proving so takes
     // as long as all the rest (Benzene does not try them either).
-    let board = puzzle("8x8-henderson-92");
-    let solution = Solver::new(8, 8, &Settings::default())
-        .unwrap()
-        .solve_considered(&board, Stone::Red);
+    let solution = considered_in_puzzle("8x8-henderson-92", Stone::Red);
     assert_eq!(names(&solution.winning_moves), ["c4"]);
     let untried = names(&solution.untried_moves);
     assert!(untried.contains(&"h2".to_string()) && untried.contains(&"h3".to_string()));
@@ -443,10 +444,7 @@ fn moves_into_a_region_the_opponent_holds_by_a_decomposition_are_left_untried() 
     // a6, b6, a7 and b7, in the region along Blue's left side that Blue's side and its c7
     // and d6 close off between Red's groups, where Blue answers and Red must win again;
     // Benzene fills the region in for Blue, and so does arbiter's decomposition).
-    let board = puzzle("9x9-henderson-68");
-    let solution = Solver::new(9, 9, &Settings::default())
-        .unwrap()
-        .solve_considered(&board, Stone::Red);
+    let solution = considered_in_puzzle("9x9-henderson-68", Stone::Red);
     let (winning, untried) = (
         names(&solution.winning_moves),
         names(&solution.untried_moves),
