@@ -2,8 +2,11 @@
 """Benzene's Hex puzzles, arbiter beside Benzene: each puzzle asked of both, one after the
 other, with the same question (Benzene's `dfpn-solve-state`: who wins, arbiter's `--winner`;
 its `dfpn-solver-find-winning`: the winning moves, arbiter's complete set), and a Markdown
-table of the times (the user guide's performance page): arbiter's whole command, Benzene's
-solver alone (its own "Elapsed Time", leaving out the second MoHex takes to start).
+table of the times (the user guide's performance page): arbiter's whole command, arbiter's
+solver alone (its record's `stats.microseconds`), Benzene's solver alone (its own "Elapsed
+Time", leaving out the 0.75 s MoHex takes to start, reading its patterns), and two ratios:
+solver to solver, the like for like one, and Benzene's solver to arbiter's whole command, which
+counts against arbiter the 2 ms or so any process takes to start.
 
     python3 benches/puzzles.py ARBITER MOHEX [--max-side N] [--budget SECONDS] [--jobs N]
         [--pruned] [--rounds N] [--only NAME...]
@@ -123,14 +126,15 @@ def main():
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--only", nargs="*", default=[])
     options = parser.parse_args()
-    print("| puzzle | question | arbiter | Benzene | Benzene's time / arbiter's |")
-    print("|---|---|---|---|---|")
+    print("| puzzle | question | arbiter's command | arbiter's solver | Benzene's solver "
+          "| ratio, solvers | ratio, Benzene's solver / arbiter's command |")
+    print("|---|---|---|---|---|---|---|")
     for path, command, colour, answer in puzzles():
         name = os.path.basename(path)[:-4]
         if side(path) > options.max_side or (options.only and name not in options.only):
             continue
         question = "winner" if command == "dfpn-solve-state" else "winning moves"
-        ours, theirs, record = None, None, None
+        ours, solver, theirs, record = None, None, None, None
         for _ in range(max(1, options.rounds)):
             # The fastest run's record is the one judged: a run cut short by the budget is
             # never the fastest unless every run was.
@@ -138,15 +142,22 @@ def main():
                                       options.jobs, options.pruned)
             if ours is None or took < ours:
                 ours, record = took, found
+            if found is not None:
+                alone = found["stats"]["microseconds"] / 1e6
+                solver = alone if solver is None else min(solver, alone)
             took = run_benzene(options.mohex, path, command, colour, options.budget,
                                options.jobs)
             if took is not None:
                 theirs = took if theirs is None else min(theirs, took)
         right = arbiter_right(record, command, colour, answer)
         ours_text = f"{ours:.3f} s" if right else f"not proved in {options.budget:g} s"
-        theirs_text = f"{theirs:.3f} s" if theirs is not None else f"over {options.budget:g} s"
-        ratio = f"{theirs / ours:.2f}" if right and theirs is not None else ""
-        print(f"| {name} | {question} | {ours_text} | {theirs_text} | {ratio} |", flush=True)
+        theirs_text = f"{theirs:.4f} s" if theirs is not None else f"over {options.budget:g} s"
+        solver_text = f"{solver:.4f} s" if right else ""
+        ratios = ["", ""]
+        if right and theirs is not None:
+            ratios = [f"{theirs / max(solver, 1e-6):.2f}", f"{theirs / ours:.2f}"]
+        print(f"| {name} | {question} | {ours_text} | {solver_text} | {theirs_text} "
+              f"| {ratios[0]} | {ratios[1]} |", flush=True)
         if not right and proved(record):
             print(f"arbiter disagrees with Benzene on {name}: {record['verdict']}",
                   file=sys.stderr)

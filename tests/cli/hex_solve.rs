@@ -180,7 +180,12 @@ fn json_gives_the_winner_the_moves_a_reply_to_every_move_and_the_statistics() {
         assert!(["a2", "b2"].contains(&answer), "{played} -> {answer}");
     }
     assert!(value["stats"]["nodes"].as_u64().is_some());
-    assert!(value["stats"]["milliseconds"].as_u64().is_some());
+    let milliseconds = value["stats"]["milliseconds"].as_u64().unwrap();
+    let microseconds = value["stats"]["microseconds"].as_u64().unwrap();
+    assert!(
+        microseconds / 1000 == milliseconds,
+        "{microseconds} us, {milliseconds} ms"
+    );
 }
 
 #[test]

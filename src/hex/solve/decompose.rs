@@ -3,8 +3,9 @@
 //!
 //! Two pieces of a colour (groups of its stones, or its sides with the stones joined to them)
 //! that both touch the same two groups of the opponent's (a stone next to theirs, a bridge of
-//! two empty cells between stones, a stone on the opponent's side, or the colour's side
-//! meeting the opponent's at a corner) close off the empty cells that the colour's other
+//! two empty cells between stones, a stone on the opponent's side or a bridge from it: on the
+//! second row with the two cells of the first next to it empty, or the colour's side meeting
+//! the opponent's at a corner) close off the empty cells that the colour's other
 //! sides cannot reach but through a cell next to one of the two. When a full connection of
 //! the two lies within those cells, filling its carrier with the colour's stones leaves who
 //! wins as it was: the opponent's groups on either side are not joined through it (the
@@ -118,7 +119,8 @@ fn groups_of<B: Cells>(geometry: &Geometry<B>, stones: B, sides: (B, B)) -> Vec<
 
 /// The opponent's groups (indices into `their_groups`, the first two its sides, whose rows or
 /// columns are `their_rows`) that a piece of the colour touches: next to one of its stones, a
-/// bridge of two empty cells away, or a side under one of its stones; and for a side of the
+/// bridge of two empty cells away, or a side under one of its stones or a bridge from one
+/// (the side's two cells next to it empty); and for a side of the
 /// colour (`side`, whose row or column is `my_row`), both of the opponent's sides (they meet
 /// at the corners) and the groups with a stone on it.
 fn touching<B: Cells>(
@@ -133,7 +135,12 @@ fn touching<B: Cells>(
     let mut found: Vec<usize> = their_groups
         .iter()
         .enumerate()
-        .filter(|&(i, &group)| group.meets(near) || i < 2 && stones.meets(their_rows[i]))
+        .filter(|&(i, &group)| {
+            group.meets(near)
+                || i < 2
+                    && (stones.meets(their_rows[i])
+                        || bridged_to_row(geometry, stones, their_rows[i], empty))
+        })
         .map(|(i, _)| i)
         .collect();
     if let Some(my_row) = side {
@@ -165,6 +172,14 @@ fn bridged<B: Cells>(geometry: &Geometry<B>, stones: B, empty: B) -> B {
         }
     }
     found
+}
+
+/// Whether a stone of `stones` off `row` (a side's row or column) has two empty cells of it
+/// next to it: a bridge to the side.
+fn bridged_to_row<B: Cells>(geometry: &Geometry<B>, stones: B, row: B, empty: B) -> bool {
+    (stones & !row & geometry.neighbours(row))
+        .iter()
+        .any(|stone| (geometry.neighbours(B::bit(stone)) & row & empty).count() == 2)
 }
 
 /// The empty cells the colour's sides other than the pieces `one` and `two` reach, through
@@ -282,6 +297,34 @@ mod tests {
             prop_assume!(36 - (red | blue).count_ones() <= 12);
             check_against_oracle(6, 6, red, blue);
         }
+    }
+
+    /// The cells named, on a board `cols` wide.
+    fn named(cols: usize, names: &str) -> u128 {
+        names.split_whitespace().fold(0, |set, name| {
+            let at = crate::hex::parse_cell(name).unwrap();
+            set | u128::bit(at.row * cols + at.col)
+        })
+    }
+
+    #[test]
+    fn a_stone_a_bridge_from_the_opponents_side_touches_that_side() {
+        // Benzene's 9 x 9 puzzle henderson-100 after Blue's winning e2. Blue's left side and
+        // its group d3 e2 d4 d5 both touch Red's top side (e2 by the bridge e1 f1) and Red's
+        // group c5 c6 b7 b8: the cells between them, where the two are joined, are Blue's.
+        let geometry: Geometry<u128> = Geometry::new(9, 9);
+        let red = named(9, "e3 a4 c5 e5 c6 g6 b7 d7 f7 b8");
+        let blue = named(9, "b2 e2 d3 d4 d5 c7 g7 c8 d8 e9");
+        let stones = super::super::inferior::fill_in(&geometry, [red, blue]).stones;
+        let mut vcs = Connections::new(&geometry, false);
+        let found = vcs.build(&geometry, false, stones[1], stones[0]);
+        assert!(found.full.is_none() && !found.joined);
+        let region = captured_region(&geometry, &vcs, false, stones[1], stones[0]);
+        let between = named(9, "c1 d1 e1 c2 d2 b3 c3 b4 c4 a5 b5 a6");
+        assert!(
+            region.is_some_and(|region| region.subset_of(between)),
+            "{region:?}"
+        );
     }
 
     #[test]

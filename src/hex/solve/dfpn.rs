@@ -103,6 +103,9 @@ pub struct Stats {
     pub considered: u64,
     /// Time taken, in milliseconds.
     pub milliseconds: u64,
+    /// Time taken, in microseconds: for solves too short for milliseconds to tell (a
+    /// puzzle of a few cells, set beside another solver's own time).
+    pub microseconds: u64,
     /// The table's capacity in entries.
     pub table_entries: usize,
 }

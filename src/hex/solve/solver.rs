@@ -848,8 +848,10 @@ impl<B: Cells> Searches<B> {
 
     fn finish(&mut self, mut solution: Solution, before: Stats, started: Instant) -> Solution {
         self.bank();
+        let elapsed = started.elapsed();
         solution.stats = Stats {
-            milliseconds: started.elapsed().as_millis() as u64,
+            milliseconds: elapsed.as_millis() as u64,
+            microseconds: elapsed.as_micros() as u64,
             table_entries: self.main.table_entries(),
             ..self.main.stats.since(before)
         };
