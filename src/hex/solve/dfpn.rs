@@ -511,12 +511,7 @@ impl<B: Cells> Search<B> {
                 if side != me {
                     must = mustplay(&found, open(stones));
                 }
-                if !self.decomposes() {
-                    continue;
-                }
-                if let Some(region) =
-                    decompose::captured_region(&geometry, &self.vcs, red, own, other)
-                {
+                if let Some(region) = self.decomposed_region(red, own, other) {
                     stones[side.index()] |= region;
                     stones = inferior::fill_in_for(&geometry, stones, me).stones;
                     continue 'again;
@@ -526,10 +521,15 @@ impl<B: Cells> Search<B> {
         }
     }
 
-    /// Whether the search fills in the regions decompositions give a colour.
-    fn decomposes(&self) -> bool {
+    /// The region a decomposition gives the colour (Red when `red`) whose stones are `own`,
+    /// found in the connections just built for it: `None` when the search does not fill
+    /// such regions in.
+    fn decomposed_region(&self, red: bool, own: B, other: B) -> Option<B> {
         let techniques = self.techniques;
-        techniques.decompositions && techniques.inferior && techniques.connections
+        if !(techniques.decompositions && techniques.inferior && techniques.connections) {
+            return None;
+        }
+        decompose::captured_region(&self.geometry, &self.vcs, red, own, other)
     }
 
     /// Whether the side to move wins `position`: `None` when the deadline came first.
@@ -964,13 +964,7 @@ impl<B: Cells> Search<B> {
                         return Expansion::Won(cell as u16);
                     }
                     let (own, other) = (stones[me.index()], stones[them.index()]);
-                    let region = match self.decomposes() {
-                        true => {
-                            decompose::captured_region(&geometry, &self.vcs, sides_me, own, other)
-                        }
-                        false => None,
-                    };
-                    let Some(region) = region else {
+                    let Some(region) = self.decomposed_region(sides_me, own, other) else {
                         self.score_my_connections();
                         break;
                     };
@@ -995,13 +989,8 @@ impl<B: Cells> Search<B> {
                     self.stats.decided += 1;
                     return Expansion::Lost;
                 }
-                if !self.decomposes() {
-                    break;
-                }
                 let (own, other) = (stones[them.index()], stones[me.index()]);
-                let Some(region) =
-                    decompose::captured_region(&geometry, &self.vcs, !sides_me, own, other)
-                else {
+                let Some(region) = self.decomposed_region(!sides_me, own, other) else {
                     break;
                 };
                 // The opponent's region, filled in for it, and the position filled in again.
