@@ -439,6 +439,32 @@ fn moves_into_the_opponents_captured_pair_are_left_untried() {
 }
 
 #[test]
+fn moves_outside_the_mustplay_region_are_left_untried() {
+    // 3 x 3, Red to move: Blue a2 and c2 threaten b2, and every one of Blue's threats needs
+    // it. Red's b2 wins (a bridge to each of its sides); any other Red move loses at once to
+    // Blue's b2, so the root of `--pruned` does not try it (here the dominated cells leave
+    // them out as well: the region itself, which alone would, is checked last).
+    let board: Board = "...\nB.B\n...".parse().unwrap();
+    let solution = Solver::new(3, 3, &Settings::default())
+        .unwrap()
+        .solve_considered(&board, Stone::Red);
+    assert_eq!(names(&solution.winning_moves), ["b2"]);
+    assert!(
+        solution.losing_moves.is_empty(),
+        "{:?}",
+        solution.losing_moves
+    );
+    assert_eq!(
+        names(&solution.untried_moves),
+        ["a1", "b1", "c1", "a3", "b3", "c3"]
+    );
+    // The region itself: b2 alone (cells a2 = 3, b2 = 4, c2 = 5).
+    let mut search = Search::new(Geometry::<u64>::new(3, 3), 1, Techniques::default());
+    let (filled, must) = search.reduced_for([0, 1 << 3 | 1 << 5], Stone::Red);
+    assert_eq!(must & !(filled[0] | filled[1]), 1 << 4);
+}
+
+#[test]
 fn moves_into_a_region_the_opponent_holds_by_a_decomposition_are_left_untried() {
     // Benzene's 9 x 9 puzzle henderson-68, Red to move: Red wins with g7 (and with b4, b5,
     // a6, b6, a7 and b7, in the region along Blue's left side that Blue's side and its c7
