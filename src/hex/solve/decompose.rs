@@ -5,12 +5,12 @@
 //! that both touch the same two groups of the opponent's (a stone next to theirs, a bridge of
 //! two empty cells between stones, a stone on the opponent's side or a bridge from it: on the
 //! second row with the two cells of the first next to it empty, or the colour's side meeting
-//! the opponent's at a corner) close off the empty cells that the colour's other
-//! sides cannot reach but through a cell next to one of the two. When a full connection of
-//! the two lies within those cells, filling its carrier with the colour's stones leaves who
-//! wins as it was: the opponent's groups on either side are not joined through it (the
-//! colour keeps its connection whatever the opponent plays there) and the colour gains
-//! nothing there that the connection does not give it. This is the decomposition theorem of
+//! the opponent's at a corner) close off the empty cells that the colour's other sides cannot
+//! reach but through a cell next to one of the two. When a full connection of the two lies
+//! within those cells, filling its carrier with the colour's stones leaves who wins as it
+//! was: the opponent's groups on either side are not joined through it (the colour keeps its
+//! connection whatever the opponent plays there) and the colour gains nothing there that the
+//! connection does not give it. This is the decomposition theorem of
 //! Hayward, Björnsson, Johanson, Kan, Po and van Rijswijck ("Solving 7x7 Hex: virtual
 //! connections and game-state reduction", 2003), as Benzene fills in with it
 //! (`Decompositions::Find`).
@@ -120,9 +120,9 @@ fn groups_of<B: Cells>(geometry: &Geometry<B>, stones: B, sides: (B, B)) -> Vec<
 /// The opponent's groups (indices into `their_groups`, the first two its sides, whose rows or
 /// columns are `their_rows`) that a piece of the colour touches: next to one of its stones, a
 /// bridge of two empty cells away, or a side under one of its stones or a bridge from one
-/// (the side's two cells next to it empty); and for a side of the
-/// colour (`side`, whose row or column is `my_row`), both of the opponent's sides (they meet
-/// at the corners) and the groups with a stone on it.
+/// (the side's two cells next to it empty); and for a side of the colour (`side`, whose row
+/// or column is `my_row`), both of the opponent's sides (they meet at the corners) and the
+/// groups with a stone on it.
 fn touching<B: Cells>(
     geometry: &Geometry<B>,
     stones: B,
