@@ -219,7 +219,7 @@ fn reached_from_free_sides<B: Cells>(
 #[cfg(test)]
 mod tests {
     use super::super::oracle;
-    use super::super::tests::random_position;
+    use super::super::tests::{named, random_position};
     use super::*;
     use proptest::prelude::*;
     use proptest::strategy::ValueTree;
@@ -299,28 +299,20 @@ mod tests {
         }
     }
 
-    /// The cells named, on a board `cols` wide.
-    fn named(cols: usize, names: &str) -> u128 {
-        names.split_whitespace().fold(0, |set, name| {
-            let at = crate::hex::parse_cell(name).unwrap();
-            set | u128::bit(at.row * cols + at.col)
-        })
-    }
-
     #[test]
     fn a_stone_a_bridge_from_the_opponents_side_touches_that_side() {
         // Benzene's 9 x 9 puzzle henderson-100 after Blue's winning e2. Blue's left side and
         // its group d3 e2 d4 d5 both touch Red's top side (e2 by the bridge e1 f1) and Red's
         // group c5 c6 b7 b8: the cells between them, where the two are joined, are Blue's.
         let geometry: Geometry<u128> = Geometry::new(9, 9);
-        let red = named(9, "e3 a4 c5 e5 c6 g6 b7 d7 f7 b8");
-        let blue = named(9, "b2 e2 d3 d4 d5 c7 g7 c8 d8 e9");
+        let red = named(&geometry, "e3 a4 c5 e5 c6 g6 b7 d7 f7 b8");
+        let blue = named(&geometry, "b2 e2 d3 d4 d5 c7 g7 c8 d8 e9");
         let stones = super::super::inferior::fill_in(&geometry, [red, blue]).stones;
         let mut vcs = Connections::new(&geometry, false);
         let found = vcs.build(&geometry, false, stones[1], stones[0]);
         assert!(found.full.is_none() && !found.joined);
         let region = captured_region(&geometry, &vcs, false, stones[1], stones[0]);
-        let between = named(9, "c1 d1 e1 c2 d2 b3 c3 b4 c4 a5 b5 a6");
+        let between = named(&geometry, "c1 d1 e1 c2 d2 b3 c3 b4 c4 a5 b5 a6");
         assert!(
             region.is_some_and(|region| region.subset_of(between)),
             "{region:?}"

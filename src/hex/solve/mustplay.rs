@@ -25,6 +25,7 @@ pub fn mustplay<B: Cells>(opponent: &SideToSide<B>, empty: B) -> B {
 #[cfg(test)]
 mod tests {
     use super::super::bits::Geometry;
+    use super::super::tests::named;
     use super::super::vc::Connections;
     use super::*;
 
@@ -43,21 +44,14 @@ mod tests {
         assert_eq!(mustplay(&blue, empty), u64::bit(4));
     }
 
-    fn cells(names: &[&str]) -> u64 {
-        names.iter().fold(0, |set, name| {
-            let at = crate::hex::parse_cell(name).unwrap();
-            set | u64::bit(at.row * 3 + at.col)
-        })
-    }
-
     #[test]
     fn a_single_threat_must_be_blocked_at_its_key() {
         // 3 x 3: Blue a2 and c2 touch one cell in common, b2: Blue's one threat.
         let g: Geometry<u64> = Geometry::new(3, 3);
-        let blue = cells(&["a2", "c2"]);
+        let blue = named(&g, "a2 c2");
         let mut vcs = Connections::new(&g, false);
         let found = vcs.build(&g, false, blue, 0);
-        assert_eq!(mustplay(&found, g.board & !blue), cells(&["b2"]));
+        assert_eq!(mustplay(&found, g.board & !blue), named(&g, "b2"));
     }
 
     #[test]
@@ -66,7 +60,7 @@ mod tests {
         // must take one... c1 and c2 are in different threats, with nothing shared: Blue has
         // a full connection, and nothing can stop it.
         let g: Geometry<u64> = Geometry::new(3, 3);
-        let blue = cells(&["a2", "b2"]);
+        let blue = named(&g, "a2 b2");
         let mut vcs = Connections::new(&g, false);
         let found = vcs.build(&g, false, blue, 0);
         assert!(found.full.is_some());
@@ -77,7 +71,7 @@ mod tests {
     fn without_threats_every_empty_cell_may_be_played() {
         // 3 x 3: Red b1 b2 leave Blue needing a3 b3 c3 all three: no threat.
         let g: Geometry<u64> = Geometry::new(3, 3);
-        let red = cells(&["b1", "b2"]);
+        let red = named(&g, "b1 b2");
         let mut vcs = Connections::new(&g, false);
         let found = vcs.build(&g, false, 0, red);
         assert!(!found.any_semi);

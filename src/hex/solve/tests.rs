@@ -405,6 +405,14 @@ fn check_considered_moves(board: &Board, to_move: Stone, expected: &[Coord]) {
     assert_eq!(every, empty, "{board}");
 }
 
+/// The cells named (`"a1 c3"`) on `geometry`'s board.
+pub(super) fn named<B: Cells>(geometry: &Geometry<B>, names: &str) -> B {
+    names.split_whitespace().fold(B::NONE, |set, name| {
+        let at = parse_cell(name).unwrap();
+        set | B::bit(geometry.index(at.row, at.col))
+    })
+}
+
 /// The moves tried and left out ([`Solver::solve_considered`], one thread) in the final
 /// position of one of Benzene's puzzles (`tests/data/hex/solver/puzzles/`), `to_move` to move.
 fn considered_in_puzzle(name: &str, to_move: Stone) -> Solution {
@@ -429,7 +437,7 @@ fn moves_into_the_opponents_captured_pair_are_left_untried() {
     assert_eq!(names(&solution.winning_moves), ["c4"]);
     let untried = names(&solution.untried_moves);
     assert!(untried.contains(&"h2".to_string()) && untried.contains(&"h3".to_string()));
-    // 13,561 positions on one thread; every move's proof (h2 and h3 with the rest) 66,738
+    // 12,225 positions on one thread; every move's proof (h2 and h3 with the rest) 32,915
     // (before decompositions, 35,028 and 269,742).
     let nodes = solution.stats.nodes;
     assert!(
@@ -458,10 +466,11 @@ fn moves_outside_the_mustplay_region_are_left_untried() {
         names(&solution.untried_moves),
         ["a1", "b1", "c1", "a3", "b3", "c3"]
     );
-    // The region itself: b2 alone (cells a2 = 3, b2 = 4, c2 = 5).
-    let mut search = Search::new(Geometry::<u64>::new(3, 3), 1, Techniques::default());
-    let (filled, must) = search.reduced_for([0, 1 << 3 | 1 << 5], Stone::Red);
-    assert_eq!(must & !(filled[0] | filled[1]), 1 << 4);
+    // The region itself: b2 alone.
+    let geometry = Geometry::<u64>::new(3, 3);
+    let mut search = Search::new(geometry, 1, Techniques::default());
+    let (filled, must) = search.reduced_for([0, named(&geometry, "a2 c2")], Stone::Red);
+    assert_eq!(must & !(filled[0] | filled[1]), named(&geometry, "b2"));
 }
 
 #[test]
@@ -484,7 +493,7 @@ fn moves_into_a_region_the_opponent_holds_by_a_decomposition_are_left_untried() 
             "{cell} tried"
         );
     }
-    // 251 positions on one thread; trying the region's moves too, 6,775 (with decompositions
+    // 251 positions on one thread; trying the region's moves too, 6,772 (with decompositions
     // at the root only, 3,063 and 15,142).
     let nodes = solution.stats.nodes;
     assert!(
@@ -1006,12 +1015,7 @@ fn probe_against_benzene() {
     let geometry: Geometry<u64> = Geometry::new(8, 8);
     // LADDERS=true adds the ladders found whole (`Techniques::ladders`).
     let mut vcs = Connections::new(&geometry, setting("LADDERS", Techniques::default().ladders));
-    let cells = |text: &str| {
-        text.split_whitespace().fold(0u64, |set, name| {
-            let at = parse_cell(name).unwrap();
-            set | u64::bit(geometry.index(at.row, at.col))
-        })
-    };
+    let cells = |text: &str| named(&geometry, text);
     let mut verdict = |stones: [u64; 2], me: usize| {
         let filled = super::inferior::fill_in(&geometry, stones).stones;
         let mine = vcs.build(&geometry, me == 0, filled[me], filled[1 - me]);
