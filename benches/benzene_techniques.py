@@ -2,7 +2,8 @@
 """What each of Benzene's techniques buys it, in positions, beside arbiter's: Benzene's puzzles
 asked of Benzene's solver on one thread with one technique changed at a time (its own
 parameters), and of arbiter on one thread, as a Markdown table of Benzene's MID calls (its
-positions searched) and seconds, and arbiter's positions (`stats.expansions`) and seconds.
+positions searched) and its solver's seconds, and arbiter's positions (`stats.expansions`) and
+its solver's seconds (`stats.microseconds`).
 
     python3 benches/benzene_techniques.py ARBITER MOHEX [--budget SECONDS] PUZZLE...
 
@@ -16,12 +17,9 @@ The performance page's section "Where Benzene's strength on 9 x 9 comes from" ha
 """
 
 import argparse
-import json
 import os
-import subprocess
-import time
 
-from puzzles import puzzles
+from puzzles import benzene_log, puzzles, run_arbiter, solver_seconds
 
 VARIANTS = [
     ("Benzene", []),
@@ -34,36 +32,20 @@ VARIANTS = [
 
 
 def benzene(mohex, path, command, colour, settings, budget):
-    """Benzene's MID calls and solver seconds (None when the budget ran out)."""
-    script = "\n".join(["param_dfpn threads 1", *settings, f"loadsgf {path}",
-                        f"{command} {colour}", "quit", ""])
-    try:
-        done = subprocess.run([mohex], input=script, capture_output=True, text=True,
-                              timeout=budget, cwd="/tmp")
-    except subprocess.TimeoutExpired:
+    """Benzene's MID calls and solver seconds on one thread (None when the budget ran out)."""
+    log = benzene_log(mohex, path, command, colour, budget, 1, settings)
+    if log is None:
         return None
-    calls = [int(line.split()[-1]) for line in done.stderr.splitlines()
-             if line.startswith("MID calls")]
-    seconds = [float(line.split()[-1]) for line in done.stderr.splitlines()
-               if line.startswith("Elapsed Time")]
-    return (sum(calls), sum(seconds)) if calls else None
+    calls = [int(line.split()[-1]) for line in log.splitlines() if line.startswith("MID calls")]
+    return (sum(calls), solver_seconds(log)) if calls else None
 
 
 def arbiter(binary, path, command, colour, budget):
-    """arbiter's positions and solver seconds (None when it proved nothing)."""
-    to_move = "red" if colour == "black" else "blue"
-    question = "--winner" if command == "dfpn-solve-state" else "--pruned"
-    args = [binary, "hex", "--solve", question, "--jobs", "1", "--budget", str(budget),
-            "--to-move", to_move, "--format", "json", path]
-    start = time.perf_counter()
-    out = subprocess.run(args, capture_output=True, text=True).stdout
-    try:
-        record = json.loads(out)
-    except ValueError:
+    """arbiter's positions and solver seconds on one thread (None when it proved nothing)."""
+    _, record = run_arbiter(binary, path, command, colour, budget, 1, pruned=True)
+    if record is None or record.get("winner") is None:
         return None
-    if record.get("winner") is None:
-        return None
-    return record["stats"]["expansions"], time.perf_counter() - start
+    return record["stats"]["expansions"], record["stats"]["microseconds"] / 1e6
 
 
 def cell(found):

@@ -76,20 +76,33 @@ def run_arbiter(arbiter, path, command, colour, budget, jobs, pruned):
         return took, None
 
 
-def run_benzene(mohex, path, command, colour, budget, jobs):
-    script = f"param_dfpn threads {jobs}\nloadsgf {path}\n{command} {colour}\nquit\n"
+def benzene_log(mohex, path, command, colour, budget, jobs, settings=()):
+    """What Benzene's solver wrote to its log, asked on `jobs` threads after the HTP lines
+    `settings` (None when the budget ran out)."""
+    script = "\n".join([f"param_dfpn threads {jobs}", *settings, f"loadsgf {path}",
+                        f"{command} {colour}", "quit", ""])
     try:
         done = subprocess.run([mohex], input=script, capture_output=True, text=True,
                               timeout=budget, cwd="/tmp")
     except subprocess.TimeoutExpired:
         return None
-    # The solver's own time, without the second or so MoHex takes to start (its patterns).
-    for line in done.stderr.splitlines():
+    return done.stderr
+
+
+def solver_seconds(log):
+    """Benzene's solver's own time in its log, without the second or so MoHex takes to start
+    (its patterns)."""
+    for line in log.splitlines():
         if "Total Elapsed Time:" in line:
             return float(line.split(":")[-1])
-    times = [float(line.split()[-1]) for line in done.stderr.splitlines()
+    times = [float(line.split()[-1]) for line in log.splitlines()
              if line.startswith("Elapsed Time")]
     return sum(times) if times else None
+
+
+def run_benzene(mohex, path, command, colour, budget, jobs):
+    log = benzene_log(mohex, path, command, colour, budget, jobs)
+    return solver_seconds(log) if log is not None else None
 
 
 def cells(record, field):
