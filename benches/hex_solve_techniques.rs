@@ -47,6 +47,13 @@ fn techniques(n: usize) {
             },
         ),
         (
+            "the parent's fill-in handed down",
+            Techniques {
+                inherited_fill: false,
+                ..all
+            },
+        ),
+        (
             "mustplay",
             Techniques {
                 mustplay: false,

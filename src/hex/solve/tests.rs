@@ -301,6 +301,10 @@ fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: 
             ..Techniques::default()
         },
         Techniques {
+            inherited_fill: false,
+            ..Techniques::default()
+        },
+        Techniques {
             widening: false,
             ..Techniques::default()
         },
@@ -638,6 +642,71 @@ proptest! {
         prop_assume!(25 - (red | blue).count_ones() <= 13);
         check_against_oracle(rows, cols, red, blue, to_move);
     }
+}
+
+#[test]
+fn a_fill_in_handed_down_keeps_the_winner_after_each_move() {
+    // What a position's fill-in hands down to the position after a move
+    // (`dfpn::Filled::after`) must keep that position's winner: every cell filled stays
+    // fillable after the move, unless the move may have spoilt a permanently inferior cell,
+    // and then nothing is handed down. Random positions of 4 x 4 to 5 x 5, each move of the
+    // side to move, against the oracle; enough of them hand down cells the position after
+    // the move would not fill itself, permanently inferior ones among them, that the check
+    // means something.
+    use super::dfpn::Filled;
+    use super::ladder::tests::xorshift;
+    let mut random = xorshift(0x853c_49e6_748f_ea9b);
+    let (mut more, mut inferior_kept, mut dropped) = (0, 0, 0);
+    for _ in 0..1500 {
+        let (rows, cols) = (4 + random() as usize % 2, 4 + random() as usize % 2);
+        let geometry: Geometry<u64> = Geometry::new(rows, cols);
+        let (mut stones, to_move) = ([0u64; 2], (random() % 2) as usize);
+        for cell in 0..geometry.cells() {
+            match random() % 10 {
+                0..=2 => stones[0] |= u64::bit(cell),
+                3..=5 => stones[1] |= u64::bit(cell),
+                _ => {}
+            }
+        }
+        if (0..2).any(|side| geometry.joins(stones[side], geometry.sides(side == 0))) {
+            continue;
+        }
+        let fill = inferior::fill_in(&geometry, stones);
+        let filled = Filled {
+            stones: fill.stones,
+            inferior: fill.inferior[0] | fill.inferior[1],
+        };
+        let wins = |stones| super::oracle::wins(&geometry, stones, 1 - to_move);
+        for cell in (geometry.board & !(fill.stones[0] | fill.stones[1])).iter() {
+            let mut child = stones;
+            child[to_move] |= u64::bit(cell);
+            let below = filled.after(&geometry, cell);
+            if below == Filled::NONE {
+                dropped += 1;
+                continue;
+            }
+            let with = [child[0] | below.stones[0], child[1] | below.stones[1]];
+            assert_eq!(
+                wins(with),
+                wins(child),
+                "{rows}x{cols} red {:#x} blue {:#x}, {} to move, then {cell}",
+                stones[0],
+                stones[1],
+                ["red", "blue"][to_move]
+            );
+            let own = inferior::fill_in(&geometry, child).stones;
+            more += usize::from((with[0] & !own[0]) | (with[1] & !own[1]) != 0);
+            inferior_kept += usize::from(below.inferior != 0);
+        }
+    }
+    eprintln!(
+        "{more} moves handed down cells not found after them, {inferior_kept} permanently \
+         inferior ones, {dropped} dropped"
+    );
+    assert!(
+        more >= 100 && inferior_kept >= 50 && dropped >= 50,
+        "{more} {inferior_kept} {dropped}"
+    );
 }
 
 /// A board of `rows` x `cols` cells with a stone on nearly every cell (one in 20 empty), and
