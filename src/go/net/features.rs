@@ -89,7 +89,6 @@ impl Game {
     }
 
     /// Plays a move (`None`: a pass) as recorded.
-    #[cfg(test)]
     pub fn play(&mut self, stone: Stone, at: Option<usize>) {
         self.recent.insert(0, self.board.clone());
         self.recent.truncate(2);
@@ -113,6 +112,39 @@ impl Game {
         self.moves
             .last()
             .map_or(Stone::Black, |&(stone, _)| other(stone))
+    }
+
+    /// Whether `mover` may play on `index` by the rules, as KataGo judges a move: an empty
+    /// point, not a simple-ko retake, not suicide (of more than one stone where the rules
+    /// allow suicide; a lone stone's never), not a repetition the ko rule forbids.
+    pub fn is_legal(&self, index: usize, mover: Stone) -> bool {
+        let board = &self.board;
+        if !board.is_empty(index) || board.ko() == Some(index) {
+            return false;
+        }
+        if self.illegal_suicide(index, mover) {
+            return false;
+        }
+        self.rules.ko == Ko::Simple || !self.superko_banned(index, mover)
+    }
+
+    /// Whether a move of `mover` on the empty `index` is a suicide the rules forbid: it
+    /// captures nothing and leaves its chain no liberty (allowed for a chain of more than one
+    /// stone where the rules allow suicide).
+    fn illegal_suicide(&self, index: usize, mover: Stone) -> bool {
+        let board = &self.board;
+        board.around(index).into_iter().all(|next| {
+            if board.is_edge(next) {
+                return true;
+            }
+            match board.stone(next) {
+                None => false,
+                Some(stone) if stone == mover => {
+                    !self.rules.suicide && board.single_liberty(next) == Some(index)
+                }
+                Some(_) => board.single_liberty(next) != Some(index),
+            }
+        })
     }
 
     /// Whether `mover` on `index` would repeat a position the ko rule forbids repeating.

@@ -1,11 +1,15 @@
-//! The network's forward pass on one position: the trunk of residual blocks, then the value
-//! head, whose outputs are the game's outcome, the score and each point's ownership.
+//! The network's forward pass on a batch of positions of one board size: the trunk of
+//! residual blocks, then the policy head (a logit a move) and the value head (the game's
+//! outcome, the score and each point's ownership).
 //!
-//! Activations are held channel by channel, a plane of the board's points each (`[channel][point]`),
-//! for the board's own size: a point off the board never exists, so nothing needs masking.
-//! A convolution is one matrix product (`matrixmultiply`'s `sgemm`): the kernel's weights
-//! (`out x in·k·k`) times the input's patches around every point (`in·k·k x points`, zero
-//! past the edges); a 1 x 1 convolution needs no patches.
+//! Activations are held channel by channel, each channel one plane of every position's points
+//! in turn (`[channel][position][point]`), for the board's own size: a point off the board
+//! never exists, so nothing needs masking. A convolution is one matrix product
+//! (`matrixmultiply`'s `sgemm`) over the whole batch: the kernel's weights (`out x in·k·k`)
+//! times the input's patches around every point of every position (`in·k·k x
+//! positions·points`, zero past the edges); a 1 x 1 convolution needs no patches. Each output
+//! is a dot product over the kernel whatever the batch holds, so a position's outputs do not
+//! depend on the positions evaluated beside it (a test checks this bit for bit).
 
 use super::model::{Block, Conv, MatMul, Model, Norm};
 
@@ -19,6 +23,10 @@ pub(crate) struct Raw {
     pub score: [f32; 4],
     /// Each point's ownership before the tanh, row by row.
     pub ownership: Vec<f32>,
+    /// Each point's move logit, row by row.
+    pub policy: Vec<f32>,
+    /// The pass's move logit.
+    pub pass: f32,
 }
 
 /// Scratch planes, kept from one evaluation to the next.
@@ -27,8 +35,29 @@ pub(crate) struct Workspace {
     patches: Vec<f32>,
 }
 
-/// Runs the network on `spatial` (`[feature][point]`) and `global` inputs of a `width` x
-/// `height` board.
+/// The shape of a batch: its positions and their board's size.
+#[derive(Clone, Copy)]
+struct Shape {
+    width: usize,
+    height: usize,
+    batch: usize,
+}
+
+impl Shape {
+    /// The points of one position.
+    fn points(self) -> usize {
+        self.width * self.height
+    }
+
+    /// The length of one channel's plane: every position's points.
+    fn plane(self) -> usize {
+        self.batch * self.points()
+    }
+}
+
+/// Runs the network on a batch of `width` x `height` positions: `spatial` holds each
+/// position's `[feature][point]` planes in turn, `global` each position's global inputs in
+/// turn.
 pub(crate) fn run(
     model: &Model,
     width: usize,
@@ -36,58 +65,120 @@ pub(crate) fn run(
     spatial: &[f32],
     global: &[f32],
     work: &mut Workspace,
-) -> Raw {
-    let points = width * height;
-    let shape = Shape { width, height };
-    let mut trunk = conv(&model.initial_conv, spatial, shape, work);
-    let from_global = matmul(&model.initial_global, global);
-    add_per_channel(&mut trunk, &from_global, points);
+) -> Vec<Raw> {
+    let globals = model.initial_global.inputs;
+    let batch = global.len() / globals;
+    let shape = Shape {
+        width,
+        height,
+        batch,
+    };
+    let (points, plane) = (shape.points(), shape.plane());
+    // `[position][feature][point]` to `[feature][position][point]`.
+    let features = model.initial_conv.inputs;
+    let mut input = vec![0.0; features * plane];
+    for b in 0..batch {
+        for f in 0..features {
+            input[f * plane + b * points..][..points]
+                .copy_from_slice(&spatial[(b * features + f) * points..][..points]);
+        }
+    }
+    let mut trunk = conv(&model.initial_conv, &input, shape, work);
+    for (b, global) in global.chunks_exact(globals).enumerate() {
+        let from_global = matmul(&model.initial_global, global);
+        add_per_channel(&mut trunk, &from_global, shape, b);
+    }
     for block in &model.blocks {
         residual(block, &mut trunk, shape, work);
     }
-    norm_relu(&mut trunk, &model.tip, points);
-
-    let head = &model.value;
-    let mut v1 = conv(&head.conv, &trunk, shape, work);
-    norm_relu(&mut v1, &head.norm, points);
-    let pooled = value_pool(&v1, head.conv.outputs, points);
-    let mut hidden = matmul(&head.hidden, &pooled);
-    for (h, b) in hidden.iter_mut().zip(&head.hidden_bias) {
-        *h = (*h + b).max(0.0);
-    }
-    let mut outcome = [0.0; 3];
-    for ((o, v), b) in outcome
-        .iter_mut()
-        .zip(matmul(&head.outcome, &hidden))
-        .zip(&head.outcome_bias)
-    {
-        *o = v + b;
-    }
-    let mut score = [0.0; 4];
-    for ((s, v), b) in score
-        .iter_mut()
-        .zip(matmul(&head.score, &hidden))
-        .zip(&head.score_bias)
-    {
-        *s = v + b;
-    }
-    let ownership = conv(&head.ownership, &v1, shape, work);
-    Raw {
-        outcome,
-        score,
-        ownership,
-    }
+    norm_relu(&mut trunk, &model.tip, plane);
+    let policy = policy_head(model, &trunk, shape, work);
+    let value = value_head(model, &trunk, shape, work);
+    policy
+        .into_iter()
+        .zip(value)
+        .map(|((policy, pass), (outcome, score, ownership))| Raw {
+            outcome,
+            score,
+            ownership,
+            policy,
+            pass,
+        })
+        .collect()
 }
 
-#[derive(Clone, Copy)]
-struct Shape {
-    width: usize,
-    height: usize,
+/// The policy head: each position's move logits and pass logit.
+fn policy_head(
+    model: &Model,
+    trunk: &[f32],
+    shape: Shape,
+    work: &mut Workspace,
+) -> Vec<(Vec<f32>, f32)> {
+    let head = &model.policy;
+    let (points, plane) = (shape.points(), shape.plane());
+    let mut p1 = conv(&head.conv, trunk, shape, work);
+    let mut g1 = conv(&head.pool_conv, trunk, shape, work);
+    norm_relu(&mut g1, &head.pool_norm, plane);
+    let mut passes = Vec::with_capacity(shape.batch);
+    for b in 0..shape.batch {
+        let pooled = trunk_pool(&g1, shape, b);
+        add_per_channel(&mut p1, &matmul(&head.pool_to_bias, &pooled), shape, b);
+        passes.push(matmul(&head.pool_to_pass, &pooled)[0]);
+    }
+    norm_relu(&mut p1, &head.norm, plane);
+    let logits = conv(&head.logits, &p1, shape, work);
+    logits
+        .chunks_exact(points)
+        .zip(passes)
+        .map(|(logits, pass)| (logits.to_vec(), pass))
+        .collect()
+}
+
+/// The value head: each position's outcome logits, score outputs and ownership.
+#[allow(clippy::type_complexity)]
+fn value_head(
+    model: &Model,
+    trunk: &[f32],
+    shape: Shape,
+    work: &mut Workspace,
+) -> Vec<([f32; 3], [f32; 4], Vec<f32>)> {
+    let head = &model.value;
+    let (points, plane) = (shape.points(), shape.plane());
+    let mut v1 = conv(&head.conv, trunk, shape, work);
+    norm_relu(&mut v1, &head.norm, plane);
+    let ownership = conv(&head.ownership, &v1, shape, work);
+    (0..shape.batch)
+        .map(|b| {
+            let pooled = value_pool(&v1, shape, b);
+            let mut hidden = matmul(&head.hidden, &pooled);
+            for (h, bias) in hidden.iter_mut().zip(&head.hidden_bias) {
+                *h = (*h + bias).max(0.0);
+            }
+            let mut outcome = [0.0; 3];
+            for ((o, v), bias) in outcome
+                .iter_mut()
+                .zip(matmul(&head.outcome, &hidden))
+                .zip(&head.outcome_bias)
+            {
+                *o = v + bias;
+            }
+            let mut score = [0.0; 4];
+            for ((s, v), bias) in score
+                .iter_mut()
+                .zip(matmul(&head.score, &hidden))
+                .zip(&head.score_bias)
+            {
+                *s = v + bias;
+            }
+            let owned = ownership[b * points..(b + 1) * points].to_vec();
+            (outcome, score, owned)
+        })
+        .collect()
 }
 
 /// One residual block, added into the trunk.
 fn residual(block: &Block, trunk: &mut [f32], shape: Shape, work: &mut Workspace) {
-    let points = shape.width * shape.height;
+    let plane = shape.plane();
     let (pre, first, mid, last) = match block {
         Block::Ordinary {
             pre,
@@ -104,7 +195,7 @@ fn residual(block: &Block, trunk: &mut [f32], shape: Shape, work: &mut Workspace
         } => (pre, first, mid, last),
     };
     let mut a = trunk.to_vec();
-    norm_relu(&mut a, pre, points);
+    norm_relu(&mut a, pre, plane);
     let mut r = conv(first, &a, shape, work);
     if let Block::Pooled {
         pool_conv,
@@ -114,21 +205,23 @@ fn residual(block: &Block, trunk: &mut [f32], shape: Shape, work: &mut Workspace
     } = block
     {
         let mut g = conv(pool_conv, &a, shape, work);
-        norm_relu(&mut g, pool_norm, points);
-        let pooled = trunk_pool(&g, pool_conv.outputs, points);
-        add_per_channel(&mut r, &matmul(pool_to_bias, &pooled), points);
+        norm_relu(&mut g, pool_norm, plane);
+        for b in 0..shape.batch {
+            let pooled = trunk_pool(&g, shape, b);
+            add_per_channel(&mut r, &matmul(pool_to_bias, &pooled), shape, b);
+        }
     }
-    norm_relu(&mut r, mid, points);
+    norm_relu(&mut r, mid, plane);
     let out = conv(last, &r, shape, work);
     for (t, o) in trunk.iter_mut().zip(&out) {
         *t += o;
     }
 }
 
-/// A convolution of `input` (`[in][point]`): `[out][point]`.
+/// A convolution of `input` (`[in][position][point]`): `[out][position][point]`.
 fn conv(layer: &Conv, input: &[f32], shape: Shape, work: &mut Workspace) -> Vec<f32> {
-    let points = shape.width * shape.height;
-    let mut out = vec![0.0; layer.outputs * points];
+    let plane = shape.plane();
+    let mut out = vec![0.0; layer.outputs * plane];
     let depth = layer.inputs * layer.size * layer.size;
     let patches: &[f32] = if layer.size == 1 {
         input
@@ -136,7 +229,7 @@ fn conv(layer: &Conv, input: &[f32], shape: Shape, work: &mut Workspace) -> Vec<
         patches(input, layer, shape, &mut work.patches);
         &work.patches
     };
-    // out (outputs x points) = weights (outputs x depth) * patches (depth x points), all
+    // out (outputs x plane) = weights (outputs x depth) * patches (depth x plane), all
     // row-major.
     // SAFETY: every pointer is to the start of a slice of the given rows times columns, with
     // unit column strides and row strides of the column counts, and `out` borrows nothing
@@ -145,51 +238,54 @@ fn conv(layer: &Conv, input: &[f32], shape: Shape, work: &mut Workspace) -> Vec<
         matrixmultiply::sgemm(
             layer.outputs,
             depth,
-            points,
+            plane,
             1.0,
             layer.weights.as_ptr(),
             depth as isize,
             1,
             patches.as_ptr(),
-            points as isize,
+            plane as isize,
             1,
             0.0,
             out.as_mut_ptr(),
-            points as isize,
+            plane as isize,
             1,
         );
     }
     out
 }
 
-/// Each input channel's values around every point, for a `k` x `k` kernel, zero past the
-/// board's edges: row `(channel, ky, kx)` holds, for each point, the value at the point moved
-/// by `(ky - k/2, kx - k/2)`.
+/// Each input channel's values around every point of every position, for a `k` x `k`
+/// kernel, zero past the board's edges: row `(channel, ky, kx)` holds, for each point, the
+/// value at the point moved by `(ky - k/2, kx - k/2)`.
 fn patches(input: &[f32], layer: &Conv, shape: Shape, patches: &mut Vec<f32>) {
     let (w, h, k) = (shape.width, shape.height, layer.size);
-    let points = w * h;
+    let (points, plane) = (shape.points(), shape.plane());
     let half = k / 2;
     patches.clear();
-    patches.resize(layer.inputs * k * k * points, 0.0);
+    patches.resize(layer.inputs * k * k * plane, 0.0);
     for c in 0..layer.inputs {
-        let plane = &input[c * points..(c + 1) * points];
         for ky in 0..k {
             for kx in 0..k {
-                let row = &mut patches[((c * k + ky) * k + kx) * points..][..points];
-                for y in 0..h {
-                    let Some(sy) = (y + ky).checked_sub(half).filter(|&sy| sy < h) else {
-                        continue;
-                    };
-                    // The columns x whose source x + kx - half lies on the board.
-                    let x_start = half.saturating_sub(kx);
-                    let x_end = (w + half).saturating_sub(kx).min(w);
-                    if x_start >= x_end {
-                        continue;
+                let row = &mut patches[((c * k + ky) * k + kx) * plane..][..plane];
+                // The columns x whose source x + kx - half lies on the board.
+                let x_start = half.saturating_sub(kx);
+                let x_end = (w + half).saturating_sub(kx).min(w);
+                if x_start >= x_end {
+                    continue;
+                }
+                let sx_start = x_start + kx - half;
+                let len = x_end - x_start;
+                for b in 0..shape.batch {
+                    let source = &input[c * plane + b * points..][..points];
+                    let target = &mut row[b * points..][..points];
+                    for y in 0..h {
+                        let Some(sy) = (y + ky).checked_sub(half).filter(|&sy| sy < h) else {
+                            continue;
+                        };
+                        target[y * w + x_start..y * w + x_end]
+                            .copy_from_slice(&source[sy * w + sx_start..][..len]);
                     }
-                    let sx_start = x_start + kx - half;
-                    let len = x_end - x_start;
-                    row[y * w + x_start..y * w + x_end]
-                        .copy_from_slice(&plane[sy * w + sx_start..sy * w + sx_start + len]);
                 }
             }
         }
@@ -197,8 +293,8 @@ fn patches(input: &[f32], layer: &Conv, shape: Shape, patches: &mut Vec<f32>) {
 }
 
 /// A batch norm then a rectifier, in place.
-fn norm_relu(x: &mut [f32], norm: &Norm, points: usize) {
-    for (c, plane) in x.chunks_exact_mut(points).enumerate() {
+fn norm_relu(x: &mut [f32], norm: &Norm, plane: usize) {
+    for (c, plane) in x.chunks_exact_mut(plane).enumerate() {
         let (scale, bias) = (norm.scale[c], norm.bias[c]);
         for v in plane {
             *v = (*v * scale + bias).max(0.0);
@@ -206,9 +302,11 @@ fn norm_relu(x: &mut [f32], norm: &Norm, points: usize) {
     }
 }
 
-fn add_per_channel(x: &mut [f32], add: &[f32], points: usize) {
-    for (plane, a) in x.chunks_exact_mut(points).zip(add) {
-        for v in plane {
+/// Adds `add[c]` to every point of position `b` in channel `c`.
+fn add_per_channel(x: &mut [f32], add: &[f32], shape: Shape, b: usize) {
+    let (points, plane) = (shape.points(), shape.plane());
+    for (channel, a) in x.chunks_exact_mut(plane).zip(add) {
+        for v in &mut channel[b * points..(b + 1) * points] {
             *v += a;
         }
     }
@@ -226,12 +324,21 @@ fn matmul(layer: &MatMul, input: &[f32]) -> Vec<f32> {
     out
 }
 
-/// The trunk's global pooling of each channel: its mean, the mean scaled by the board's
-/// size, and its maximum.
-fn trunk_pool(x: &[f32], channels: usize, points: usize) -> Vec<f32> {
+/// Position `b`'s points of each channel of `x`.
+fn planes_of(x: &[f32], shape: Shape, b: usize) -> impl Iterator<Item = &[f32]> {
+    let points = shape.points();
+    x.chunks_exact(shape.plane())
+        .map(move |channel| &channel[b * points..(b + 1) * points])
+}
+
+/// The trunk's global pooling of each channel of position `b`: its mean, the mean scaled by
+/// the board's size, and its maximum.
+fn trunk_pool(x: &[f32], shape: Shape, b: usize) -> Vec<f32> {
+    let points = shape.points();
+    let channels = x.len() / shape.plane();
     let scale = size_scale(points);
     let mut out = vec![0.0; 3 * channels];
-    for (c, plane) in x.chunks_exact(points).enumerate() {
+    for (c, plane) in planes_of(x, shape, b).enumerate() {
         let mean = plane.iter().sum::<f32>() / points as f32;
         let max = plane.iter().copied().fold(-1.0f32, f32::max);
         out[c] = mean;
@@ -241,12 +348,14 @@ fn trunk_pool(x: &[f32], channels: usize, points: usize) -> Vec<f32> {
     out
 }
 
-/// The value head's pooling of each channel: its mean, and the mean scaled by the board's
-/// size twice over.
-fn value_pool(x: &[f32], channels: usize, points: usize) -> Vec<f32> {
+/// The value head's pooling of each channel of position `b`: its mean, and the mean scaled
+/// by the board's size twice over.
+fn value_pool(x: &[f32], shape: Shape, b: usize) -> Vec<f32> {
+    let points = shape.points();
+    let channels = x.len() / shape.plane();
     let scale = size_scale(points);
     let mut out = vec![0.0; 3 * channels];
-    for (c, plane) in x.chunks_exact(points).enumerate() {
+    for (c, plane) in planes_of(x, shape, b).enumerate() {
         let mean = plane.iter().sum::<f32>() / points as f32;
         out[c] = mean;
         out[channels + c] = mean * scale;
@@ -315,6 +424,7 @@ mod tests {
                 Shape {
                     width: w,
                     height: h,
+                    batch: 1,
                 },
                 &mut Workspace::default(),
             );

@@ -91,6 +91,24 @@ pub(crate) enum Block {
     },
 }
 
+/// The policy head: how likely each move is to be the best one, a logit a point and one for a
+/// pass.
+#[derive(Clone, Debug)]
+pub(crate) struct PolicyHead {
+    /// The trunk to the head's planes.
+    pub conv: Conv,
+    /// The trunk to the planes pooled over the board.
+    pub pool_conv: Conv,
+    pub pool_norm: Norm,
+    /// The pooled planes to a bias a plane of `conv`.
+    pub pool_to_bias: MatMul,
+    pub norm: Norm,
+    /// The head's planes to a logit a point.
+    pub logits: Conv,
+    /// The pooled planes to the pass's logit.
+    pub pool_to_pass: MatMul,
+}
+
 /// The value head: the outcome, the score and the ownership of every point.
 #[derive(Clone, Debug)]
 pub(crate) struct ValueHead {
@@ -114,6 +132,7 @@ pub struct Model {
     pub(crate) initial_global: MatMul,
     pub(crate) blocks: Vec<Block>,
     pub(crate) tip: Norm,
+    pub(crate) policy: PolicyHead,
     pub(crate) value: ValueHead,
 }
 
@@ -210,7 +229,7 @@ impl Model {
         }
         let tip = at.norm(trunk)?;
         at.word("the trunk's activation")?;
-        at.skip_policy_head(trunk)?;
+        let policy = at.policy_head(trunk)?;
         let value = at.value_head(trunk)?;
         Ok(Model {
             name,
@@ -218,6 +237,7 @@ impl Model {
             initial_global,
             blocks: parsed,
             tip,
+            policy,
             value,
         })
     }
@@ -433,19 +453,26 @@ impl Tokens<'_> {
         self.floats(&name, n)
     }
 
-    /// The policy head, read past: arbiter asks the network for ownership and score only.
-    fn skip_policy_head(&mut self, trunk: usize) -> Result<(), ModelError> {
+    fn policy_head(&mut self, trunk: usize) -> Result<PolicyHead, ModelError> {
         self.word("the policy head")?;
-        let p1 = self.conv(Some(trunk), None)?;
-        let g1 = self.conv(Some(trunk), None)?;
-        self.norm(g1.outputs)?;
+        let conv = self.conv(Some(trunk), None)?;
+        let pool_conv = self.conv(Some(trunk), None)?;
+        let pool_norm = self.norm(pool_conv.outputs)?;
         self.word("an activation")?;
-        self.matmul(Some(3 * g1.outputs), Some(p1.outputs))?;
-        self.norm(p1.outputs)?;
+        let pool_to_bias = self.matmul(Some(3 * pool_conv.outputs), Some(conv.outputs))?;
+        let norm = self.norm(conv.outputs)?;
         self.word("an activation")?;
-        self.conv(Some(p1.outputs), Some(1))?;
-        self.matmul(Some(3 * g1.outputs), Some(1))?;
-        Ok(())
+        let logits = self.conv(Some(conv.outputs), Some(1))?;
+        let pool_to_pass = self.matmul(Some(3 * pool_conv.outputs), Some(1))?;
+        Ok(PolicyHead {
+            conv,
+            pool_conv,
+            pool_norm,
+            pool_to_bias,
+            norm,
+            logits,
+            pool_to_pass,
+        })
     }
 
     fn value_head(&mut self, trunk: usize) -> Result<ValueHead, ModelError> {

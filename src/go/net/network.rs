@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use super::features::Game;
-use super::forward::{Workspace, run};
+use super::forward::{Raw, Workspace, run};
 use super::model::{Model, ModelError};
 use crate::go::Stone;
 use crate::go::rules::Ko;
@@ -57,6 +57,12 @@ impl std::fmt::Debug for Shared {
 pub struct Evaluation {
     /// Each point's ownership, row by row from the top: 1 White's, -1 Black's.
     pub ownership: Vec<f32>,
+    /// For each point, row by row from the top, the chance that a move there is the best
+    /// move for the player to move, or -1 where a move there is illegal (KataGo's
+    /// convention); with [`pass`](Self::pass), the legal moves' chances sum to 1.
+    pub policy: Vec<f32>,
+    /// The chance that passing is the best move.
+    pub pass: f32,
     /// How many points White leads by (negative: Black leads).
     pub white_lead: f32,
     /// The chance that White wins.
@@ -139,39 +145,100 @@ impl Network {
 
     /// Evaluates a game's position with `to_move` to move.
     pub(crate) fn evaluate(&self, game: &Game, to_move: Stone) -> Evaluation {
-        let board = &game.board;
-        let (width, height) = (board.width(), board.height());
-        let (spatial, global) = game.features(to_move);
-        let raw = run(
-            &self.model,
-            width,
-            height,
-            &spatial,
-            &global,
-            &mut Workspace::default(),
-        );
-        // The outcome's logits, with no result impossible under superko and area scoring.
-        let [win, loss, mut no_result] = raw.outcome.map(f64::from);
-        if game.rules.ko != Ko::Simple && game.rules.area {
-            no_result -= 100_000.0;
-        }
-        let top = win.max(loss).max(no_result);
-        let (win, loss, no_result) = (
-            (win - top).exp(),
-            (loss - top).exp(),
-            (no_result - top).exp(),
-        );
-        let sum = win + loss + no_result;
-        let (win, loss, no_result) = (win / sum, loss / sum, no_result / sum);
-        let lead = f64::from(raw.score[2]) * 20.0 * (1.0 - no_result);
-        let white = to_move == Stone::White;
-        let sign = if white { 1.0 } else { -1.0 };
-        Evaluation {
-            ownership: raw.ownership.iter().map(|&o| sign * o.tanh()).collect(),
-            white_lead: (sign * lead as f32),
-            white_win: if white { win } else { loss } as f32,
-            white_loss: if white { loss } else { win } as f32,
-            no_result: no_result as f32,
-        }
+        self.evaluate_batch(&[(game, to_move)], &mut Workspace::default())
+            .pop()
+            .expect("one evaluation a position")
     }
+
+    /// Evaluates positions of one board size in one batch (the matrix products run over all
+    /// of them at once), each with its player to move. Each position's evaluation is the one
+    /// it gets alone.
+    pub(crate) fn evaluate_batch(
+        &self,
+        positions: &[(&Game, Stone)],
+        work: &mut Workspace,
+    ) -> Vec<Evaluation> {
+        let Some(&(first, _)) = positions.first() else {
+            return Vec::new();
+        };
+        let (width, height) = (first.board.width(), first.board.height());
+        let mut spatial = Vec::new();
+        let mut global = Vec::new();
+        for &(game, to_move) in positions {
+            assert_eq!(
+                (game.board.width(), game.board.height()),
+                (width, height),
+                "a batch holds positions of one board size"
+            );
+            let (planes, numbers) = game.features(to_move);
+            spatial.extend_from_slice(&planes);
+            global.extend_from_slice(&numbers);
+        }
+        let raw = run(&self.model, width, height, &spatial, &global, work);
+        positions
+            .iter()
+            .zip(raw)
+            .map(|(&(game, to_move), raw)| interpret(game, to_move, raw))
+            .collect()
+    }
+}
+
+/// The network's raw outputs for `to_move` turned into White's view: probabilities, the lead
+/// in points, ownership, and the policy over the legal moves.
+fn interpret(game: &Game, to_move: Stone, raw: Raw) -> Evaluation {
+    // The outcome's logits, with no result impossible under superko and area scoring.
+    let [win, loss, mut no_result] = raw.outcome.map(f64::from);
+    if game.rules.ko != Ko::Simple && game.rules.area {
+        no_result -= 100_000.0;
+    }
+    let top = win.max(loss).max(no_result);
+    let (win, loss, no_result) = (
+        (win - top).exp(),
+        (loss - top).exp(),
+        (no_result - top).exp(),
+    );
+    let sum = win + loss + no_result;
+    let (win, loss, no_result) = (win / sum, loss / sum, no_result / sum);
+    let lead = f64::from(raw.score[2]) * 20.0 * (1.0 - no_result);
+    let white = to_move == Stone::White;
+    let sign = if white { 1.0 } else { -1.0 };
+    let (policy, pass) = policy(game, to_move, &raw);
+    Evaluation {
+        ownership: raw.ownership.iter().map(|&o| sign * o.tanh()).collect(),
+        policy,
+        pass,
+        white_lead: (sign * lead as f32),
+        white_win: if white { win } else { loss } as f32,
+        white_loss: if white { loss } else { win } as f32,
+        no_result: no_result as f32,
+    }
+}
+
+/// The policy's softmax over the legal moves and the pass: each point's chance, -1 where the
+/// move is illegal, and the pass's.
+fn policy(game: &Game, to_move: Stone, raw: &Raw) -> (Vec<f32>, f32) {
+    let board = &game.board;
+    let width = board.width();
+    let legal: Vec<bool> = (0..raw.policy.len())
+        .map(|p| game.is_legal(board.index(p % width, p / width), to_move))
+        .collect();
+    let top = raw
+        .policy
+        .iter()
+        .zip(&legal)
+        .filter(|&(_, &legal)| legal)
+        .map(|(&logit, _)| logit)
+        .fold(raw.pass, f32::max);
+    let mut policy: Vec<f32> = raw
+        .policy
+        .iter()
+        .zip(&legal)
+        .map(|(&logit, &legal)| if legal { (logit - top).exp() } else { 0.0 })
+        .collect();
+    let pass = (raw.pass - top).exp();
+    let sum = policy.iter().sum::<f32>() + pass;
+    for (p, &legal) in policy.iter_mut().zip(&legal) {
+        *p = if legal { *p / sum } else { -1.0 };
+    }
+    (policy, pass / sum)
 }

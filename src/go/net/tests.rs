@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::go::Stone;
-use crate::go::board::Board;
+use crate::go::board::{Board, other};
 use crate::go::record::parse_gtp;
 use crate::go::rules::RuleSet;
 
@@ -16,6 +16,10 @@ struct Fixture {
     moves: Vec<(Stone, Option<String>)>,
     white_win: f32,
     white_lead: f32,
+    /// Each point's move probability, row by row from the top; `None` where KataGo says the
+    /// move is illegal.
+    policy: Vec<Option<f32>>,
+    pass: f32,
     ownership: Vec<f32>,
 }
 
@@ -50,6 +54,19 @@ fn fixtures() -> Vec<Fixture> {
             let i = values.iter().position(|v| *v == name).unwrap();
             values[i + 1].parse().unwrap()
         };
+        assert_eq!(lines.next(), Some("policy"));
+        let mut policy = Vec::new();
+        for _ in 0..size {
+            policy.extend(
+                lines
+                    .next()
+                    .unwrap()
+                    .split_whitespace()
+                    .map(|v| v.parse::<f32>().ok().filter(|p| !p.is_nan())),
+            );
+        }
+        let pass = lines.next().unwrap().strip_prefix("policyPass ").unwrap();
+        let pass: f32 = pass.trim().parse().unwrap();
         assert_eq!(lines.next(), Some("whiteOwnership"));
         let mut ownership = Vec::new();
         for _ in 0..size {
@@ -69,6 +86,8 @@ fn fixtures() -> Vec<Fixture> {
             moves,
             white_win: value("whiteWin"),
             white_lead: value("whiteLead"),
+            policy,
+            pass,
             ownership,
         });
     }
@@ -131,8 +150,53 @@ fn the_network_says_what_katago_says_on_every_fixture_position() {
             evaluation.white_win,
             fixture.white_win
         );
+        assert_eq!(evaluation.policy.len(), fixture.policy.len());
+        for (p, (&ours, theirs)) in evaluation.policy.iter().zip(&fixture.policy).enumerate() {
+            match theirs {
+                None => assert_eq!(ours, -1.0, "position {i}, point {p}: illegal for KataGo"),
+                Some(theirs) => assert!(
+                    (ours - theirs).abs() <= 1e-4,
+                    "position {i} ({} x {} {}), point {p}: policy {ours} against KataGo's {theirs}",
+                    fixture.size,
+                    fixture.size,
+                    fixture.rules
+                ),
+            }
+        }
+        assert!(
+            (evaluation.pass - fixture.pass).abs() <= 1e-4,
+            "position {i}: pass {} against {}",
+            evaluation.pass,
+            fixture.pass
+        );
     }
     assert!(worst < 1e-3);
+}
+
+#[test]
+fn a_position_evaluated_in_a_batch_gets_what_it_gets_alone() {
+    let network = Network::bundled().expect("the built-in network");
+    let fixtures = fixtures();
+    let games: Vec<Game> = fixtures
+        .iter()
+        .filter(|f| f.size == 9)
+        .take(8)
+        .map(replay)
+        .collect();
+    let batch: Vec<(&Game, Stone)> = games
+        .iter()
+        .enumerate()
+        .map(|(i, game)| {
+            // Now and then the other side to move, as the search asks.
+            let to_move = game.next_player();
+            (game, if i % 3 == 2 { other(to_move) } else { to_move })
+        })
+        .collect();
+    assert!(batch.len() >= 4);
+    let together = network.evaluate_batch(&batch, &mut Default::default());
+    for (&(game, to_move), together) in batch.iter().zip(&together) {
+        assert_eq!(&network.evaluate(game, to_move), together);
+    }
 }
 
 #[test]

@@ -13,6 +13,9 @@ captures, kos and ladders of real play. Each position is a block:
     position SIZE RULES KOMI
     moves B E5 W C3 ... (GTP coordinates; `pass` allowed)
     whiteWin ... whiteLoss ... noResult ... whiteLead ...
+    policy
+    (SIZE rows of SIZE move probabilities, the top row first; NAN where the move is illegal)
+    policyPass ...
     whiteOwnership
     (SIZE rows of SIZE values, the top row first)
     end
@@ -90,13 +93,21 @@ def position(katago, size, rules, komi, moves):
         katago.ask(f"play {colour} {move}")
     raw = katago.ask("kata-raw-nn 0")
     values = {}
+    policy = []
     owner = []
-    in_owner = False
+    section = None
     for line in raw[1:]:
-        if line == "whiteOwnership":
-            in_owner = True
+        if line in ("policy", "whiteOwnership"):
+            section = line
             continue
-        if in_owner:
+        if line.startswith("policyPass"):
+            values["policyPass"] = line.split()[1]
+            section = None
+            continue
+        if section == "policy":
+            policy.append(line.strip())
+            continue
+        if section == "whiteOwnership":
             owner.append(line.strip())
             continue
         parts = line.split()
@@ -105,6 +116,10 @@ def position(katago, size, rules, komi, moves):
     print(f"position {size} {rules} {komi}")
     print("moves " + " ".join(f"{c} {m}" for c, m in moves))
     print(" ".join(f"{k} {values[k]}" for k in ("whiteWin", "whiteLoss", "noResult", "whiteLead")))
+    print("policy")
+    for row in policy:
+        print(row)
+    print(f"policyPass {values['policyPass']}")
     print("whiteOwnership")
     for row in owner:
         print(row)
