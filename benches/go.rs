@@ -113,6 +113,31 @@ fn network(c: &mut Criterion) {
             network.evaluate_position(black_box(position), Stone::Black, RuleSet::Japanese, 6.5)
         })
     });
+    // Eight positions in one batch, as the search evaluates its leaves.
+    group.throughput(Throughput::Elements(8));
+    let batches: Vec<Vec<(&arbiter::go::Position, Stone)>> = positions
+        .chunks(8)
+        .map(|chunk| chunk.iter().map(|p| (p, Stone::Black)).collect())
+        .collect();
+    let mut next = batches.iter().cycle();
+    group.bench_function("batch of 8", |b| {
+        b.iter(|| {
+            let batch = next.next().unwrap();
+            network.evaluate_positions(black_box(batch), RuleSet::Japanese, 6.5)
+        })
+    });
+    group.throughput(Throughput::Elements(2));
+    let pairs: Vec<Vec<(&arbiter::go::Position, Stone)>> = positions
+        .iter()
+        .map(|p| vec![(p, Stone::Black), (p, Stone::White)])
+        .collect();
+    let mut next = pairs.iter().cycle();
+    group.bench_function("both sides to move", |b| {
+        b.iter(|| {
+            let pair = next.next().unwrap();
+            network.evaluate_positions(black_box(pair), RuleSet::Japanese, 6.5)
+        })
+    });
     group.finish();
 }
 

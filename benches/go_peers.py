@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""arbiter's Go scoring beside its peers, in one run: right results on the corpus of finished
-games, seconds per game, peak memory, and the network's evaluations per second against KataGo's
+"""arbiter's Go scoring beside its peers, in one run: right results on a corpus of finished
+games (arbiter with the raw network, with its search at two visit counts, with playouts; GNU Go;
+KataGo), seconds per game, peak memory, and the network's evaluations per second against KataGo's
 own CPU backend.
 
     cargo build --release
     python3 benches/go_peers.py [--katago KATAGO MODEL CONFIG] [CORPUS_DIR]
+
+It takes about 30 minutes on the 282 games of tests/data/go/corpus/ on two cores, most of it
+GNU Go's and KataGo's; it needs GNU Go (`apt-get install gnugo`) and, for KataGo's rows, a
+KataGo built as below.
 
 CORPUS_DIR defaults to tests/data/go/corpus/ (one finished game a file, its RE the true result:
 see make_corpus.py there). GNU Go is Debian's `/usr/games/gnugo` (3.8), scoring each game with
@@ -15,6 +20,7 @@ alone. Runs take turns so that the machine's drift falls on both sides alike.
 """
 
 import glob
+import json
 import os
 import re
 import subprocess
@@ -34,13 +40,14 @@ def recorded(path):
     return result, (rules.group(1).lower() if rules else "japanese"), int(size.group(1))
 
 
-def arbiter_results(paths, dead):
+def arbiter_results(paths, dead, visits=None):
     """arbiter's results for `paths`, one process on one thread, and its seconds and peak
     memory (KiB)."""
     start = time.perf_counter()
+    extra = [] if visits is None else ["--visits", str(visits)]
     out = subprocess.run(
         ["/usr/bin/time", "-f", "%M", ARBITER, "go", "-q", "--jobs", "1", "--dead", dead,
-         *paths],
+         *extra, *paths],
         capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - start
     peak = int(out.stderr.strip().splitlines()[-1])
@@ -72,12 +79,40 @@ def gnugo_result(path, rules):
     return "?", seconds
 
 
-def accuracy(paths):
+def katago_result(path, katago, visits):
+    """KataGo's dead stones for one game: the record loaded up to its two final passes (so
+    that the game is not over and `final_status_list` reads it with a search, rather than
+    taking the stones as they stand), `final_status_list dead` after a search of `visits`,
+    counted by arbiter under the record's rules. Its result and seconds."""
+    binary, model, config = katago
+    text = open(path).read()
+    moves = len(re.findall(r";[BW]\[", text))
+    commands = [f"loadsgf {path} {moves - 1}", "final_status_list dead", "quit"]
+    start = time.perf_counter()
+    out = subprocess.run(
+        [binary, "gtp", "-model", model, "-config", config, "-override-config",
+         f"maxVisits={visits},numSearchThreads=1"],
+        input="\n".join(commands) + "\n", capture_output=True, text=True, check=False).stdout
+    seconds = time.perf_counter() - start
+    answers = [a.strip() for a in out.split("\n\n") if a.strip()]
+    dead = answers[1].lstrip("= ").split() if len(answers) > 1 else []
+    command = [ARBITER, "go", "-q", "--dead", "none"]
+    if dead:
+        command += ["--dead-at", ",".join(dead)]
+    result = subprocess.run(command + [path], capture_output=True, text=True,
+                            check=False).stdout.strip()
+    return result, seconds
+
+
+def accuracy(paths, katago):
     truth = {p: recorded(p) for p in paths}
     rows = []
-    for name, dead in (("arbiter, network (--dead estimate)", "estimate"),
-                       ("arbiter, playouts (--dead playouts)", "playouts")):
-        results, seconds, peak = arbiter_results(paths, dead)
+    for name, dead, visits in (
+            ("arbiter, raw network (--visits 0)", "estimate", 0),
+            ("arbiter, search (--visits 32)", "estimate", 32),
+            ("arbiter, search (--visits 100, the default)", "estimate", 100),
+            ("arbiter, playouts (--dead playouts)", "playouts", None)):
+        results, seconds, peak = arbiter_results(paths, dead, visits)
         right = sum(results.get(p) == truth[p][0] for p in paths)
         rows.append((name, right, seconds / len(paths), f"{peak / 1024:.0f} MB"))
     right, seconds = 0, 0.0
@@ -86,6 +121,14 @@ def accuracy(paths):
         right += result == truth[p][0]
         seconds += s
     rows.append(("GNU Go 3.8, --score aftermath", right, seconds / len(paths), ""))
+    if katago:
+        right, seconds = 0, 0.0
+        for p in paths:
+            result, s = katago_result(p, katago, 100)
+            right += result == truth[p][0]
+            seconds += s
+        rows.append(("KataGo v1.17.2, final_status_list dead (100 visits)", right,
+                     seconds / len(paths), ""))
     print(f"\n{len(paths)} finished games: right results against RE, seconds per game")
     print("| scorer | right | % | seconds per game | peak memory |")
     print("|---|---|---|---|---|")
@@ -131,62 +174,69 @@ def contest_positions(text):
 
 
 def evaluation_rate(katago):
-    """The network on the same 100 positions of 19 x 19, each with either side to move: arbiter
-    estimating their dead stones (`--dead estimate`: two evaluations a position, and the
-    rest of the count), KataGo answering `kata-raw-nn` with each colour to move (its Eigen
-    backend on one thread), taking turns."""
+    """The network on the same 100 positions of 19 x 19, each with either side to move, on
+    one core: arbiter's evaluations in batches of 8 (`benches/go_network_rate.rs`), and
+    KataGo's own Eigen CPU backend answering the same 200 positions as queries of one visit
+    (its analysis engine, eight queries at a time, batches of up to 8), taking turns."""
     text = subprocess.run([ARBITER, "gen", "go", "--cases", "100", "--size", "19", "--seed", "7"],
                           capture_output=True, text=True, check=True).stdout
     positions = contest_positions(text)
-    evaluations = 2 * len(positions)
-    command = [ARBITER, "go", "-q", "--jobs", "1", "--rules", "japanese", "--dead", "estimate"]
+    build = subprocess.run(["cargo", "bench", "--bench", "go_network_rate", "--no-run",
+                            "--message-format", "json"], capture_output=True, text=True)
+    rate_binary = [json.loads(line)["executable"] for line in build.stdout.splitlines()
+                   if '"executable":"' in line and "go_network_rate" in line][-1]
     ours, theirs = [], []
-    if katago:
-        binary, model, config = katago
-        gtp = subprocess.Popen(
-            [binary, "gtp", "-model", model, "-config", config, "-override-config",
-             "numSearchThreads=1"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-
-        def ask(line):
-            gtp.stdin.write(line + "\n")
-            gtp.stdin.flush()
-            answer = []
-            while True:
-                got = gtp.stdout.readline()
-                if got.strip() == "" and answer:
-                    return answer
-                if got.strip():
-                    answer.append(got)
-
-        ask("boardsize 19")
     for _ in range(3):
-        start = time.perf_counter()
-        subprocess.run(command, input=text, capture_output=True, text=True, check=True)
-        ours.append(time.perf_counter() - start)
+        out = subprocess.run(["taskset", "-c", "0", rate_binary], input=text,
+                             capture_output=True, text=True, check=True).stdout
+        ours.append(float(out.split(":")[-1].split()[0]))
         if katago:
-            total = 0.0
-            for n, black, white in positions:
-                ask("clear_board")
-                name = lambda r, c: f"{'ABCDEFGHJKLMNOPQRST'[c - 1]}{n + 1 - r}"
-                stones = [f"B {name(r, c)}" for r, c in black] + \
-                         [f"W {name(r, c)}" for r, c in white]
-                ask("set_position " + " ".join(stones))
-                start = time.perf_counter()
-                ask("kata-raw-nn b 0")
-                ask("kata-raw-nn w 0")
-                total += time.perf_counter() - start
-            theirs.append(total)
-    rate = evaluations / min(ours)
+            theirs.append(katago_rate(katago, positions))
     print(f"\nnetwork evaluations per second, 100 positions of 19 x 19 with each side to move, "
-          f"one core: arbiter {rate:.0f} (whole command, counting included)", end="")
+          f"one core: arbiter {max(ours):.0f} in batches of 8", end="")
     if katago:
-        ask("quit")
-        theirs_rate = evaluations / min(theirs)
-        print(f", KataGo's Eigen backend {theirs_rate:.0f} (kata-raw-nn alone): "
-              f"arbiter {rate / theirs_rate:.2f} times KataGo's rate")
+        print(f", KataGo's Eigen backend {max(theirs):.0f} (analysis engine, one visit a "
+              f"query, batches of up to 8): arbiter {max(ours) / max(theirs):.2f} times "
+              f"KataGo's rate")
     else:
         print()
+
+
+def katago_rate(katago, positions):
+    """KataGo's evaluations a second on one core: each position with each side to move, one
+    visit a query, eight at a time."""
+    binary, model, _ = katago
+    config = os.path.join(os.path.dirname(os.path.abspath(__file__)), "katago-rate.cfg")
+    overrides = ("numAnalysisThreads=8,numSearchThreadsPerAnalysisThread=1,nnMaxBatchSize=8,"
+                 "numEigenThreadsPerModel=1,nnCacheSizePowerOfTwo=10,logToStderr=true,"
+                 "logSearchInfo=false")
+    with open(config, "w") as f:
+        f.write("logDir = /tmp\n")
+    engine = subprocess.Popen(
+        ["taskset", "-c", "0", binary, "analysis", "-model", model, "-config", config,
+         "-override-config", overrides],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    while "ready to begin handling requests" not in engine.stderr.readline():
+        pass
+    columns = "ABCDEFGHJKLMNOPQRST"
+    queries = []
+    for i, (n, black, white) in enumerate(positions):
+        stones = [["B", f"{columns[c - 1]}{n + 1 - r}"] for r, c in black] + \
+                 [["W", f"{columns[c - 1]}{n + 1 - r}"] for r, c in white]
+        for player in "BW":
+            queries.append(json.dumps({
+                "id": f"{i}{player}", "initialStones": stones, "moves": [],
+                "rules": "japanese", "komi": 6.5, "boardXSize": n, "boardYSize": n,
+                "initialPlayer": player, "maxVisits": 1}))
+    start = time.perf_counter()
+    engine.stdin.write("\n".join(queries) + "\n")
+    engine.stdin.close()
+    answered = sum(1 for line in engine.stdout if line.startswith("{"))
+    seconds = time.perf_counter() - start
+    engine.wait()
+    os.remove(config)
+    assert answered == len(queries), f"{answered} of {len(queries)} answered"
+    return len(queries) / seconds
 
 
 def main():
@@ -196,7 +246,7 @@ def main():
         katago, args = args[1:4], args[4:]
     corpus = args[0] if args else "tests/data/go/corpus"
     paths = sorted(glob.glob(os.path.join(corpus, "*.sgf")))
-    accuracy(paths)
+    accuracy(paths, katago)
     ten_games(paths)
     evaluation_rate(katago)
 

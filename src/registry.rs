@@ -181,7 +181,7 @@ impl GameName {
     ///
     /// | game | options |
     /// |---|---|
-    /// | go | `rules`, `komi`, `dead`, `dead_at`, `alive_at`, `at_move`, `check`, `network` (a file) |
+    /// | go | `rules`, `komi`, `dead`, `dead_at`, `alive_at`, `at_move`, `check`, `network` (a file), `visits` |
     /// | hex | `at_move`, `check`; `solve`, with `to_move`, `moves`, `winner`, `budget` (seconds, 0 none), `memory` (MB), `jobs`, `db` (a solution store's file) |
     /// | gioco, cheesy | none |
     ///
@@ -236,6 +236,7 @@ impl GameName {
         match self {
             GameName::Go => &[
                 "rules", "komi", "dead", "dead_at", "alive_at", "at_move", "check", "network",
+                "visits",
             ],
             GameName::Hex => &[
                 "at_move", "check", "solve", "to_move", "moves", "winner", "pruned", "budget",
@@ -335,6 +336,19 @@ impl Options<'_> {
         go.scoring.alive_at = self.points("alive_at");
         go.at_move = self.move_number()?;
         go.check = self.switch("check")?;
+        go.scoring.visits = match self.get("visits") {
+            None => None,
+            Some(text) => Some(
+                text.parse::<u32>()
+                    .ok()
+                    .filter(|&v| v <= go::dead::MAX_VISITS)
+                    .ok_or_else(|| {
+                        let range =
+                            format!("a number of visits from 0 to {}", go::dead::MAX_VISITS);
+                        Self::bad("visits", text, &range)
+                    })?,
+            ),
+        };
         if let Some(path) = self.get("network") {
             Self::network(&mut go, path)?;
         }

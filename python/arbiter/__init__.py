@@ -172,7 +172,8 @@ def judge(
     ``game`` is one of :data:`GAMES`; ``source`` is the input's text, bytes, or a path; the
     options are the command line's, named as it names them with ``_`` for ``-``: for Go
     ``rules``, ``komi``, ``dead``, ``dead_at``, ``alive_at`` (lists of points), ``at_move``,
-    ``check``, ``network`` (a KataGo model file); for Hex ``at_move``, ``check``, and
+    ``check``, ``network`` (a KataGo model file), ``visits`` (the search's, 0 for the
+    network alone); for Hex ``at_move``, ``check``, and
     ``solve=True`` with ``to_move``, ``moves``, ``budget`` (seconds, 0 for none),
     ``memory`` (MB) and ``jobs``. ``explain`` adds each case's explanation, as
     ``--explain`` writes it; ``maps`` adds the board as numpy arrays (see

@@ -28,6 +28,7 @@ def score(
     alive_at: Iterable[str] | None = None,
     at_move: int | None = None,
     network: str | None = None,
+    visits: int | None = None,
     explain: bool = False,
     maps: bool | None = None,
 ) -> dict:
@@ -39,7 +40,8 @@ def score(
     from, ``markup``, ``estimate``, ``playouts`` or ``none`` (default: the final node's
     ``TB``/``TW`` markup when it has some, else arbiter's estimate); ``dead_at`` and
     ``alive_at``: groups to mark, each named by a stone (``["Q16", "R17"]``); ``at_move``:
-    score the position in which move N is to be played.
+    score the position in which move N is to be played; ``visits``: the visits of the search
+    that reads the chains the network leaves unsure (default 100; ``0``: the network alone).
 
     ``maps`` (default: whether numpy is installed) adds numpy arrays, row by row from the
     top: ``stones`` (1 Black, -1 White, 0 empty), ``territory_map`` (1 Black's territory,
@@ -64,6 +66,7 @@ def score(
         alive_at=alive_at,
         at_move=at_move,
         network=network,
+        visits=visits,
         explain=explain,
         maps=maps,
     )

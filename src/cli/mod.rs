@@ -158,6 +158,11 @@ enum Command {
         /// version 8, as KataGo's g170 networks) in place of the built-in 6-block one.
         #[arg(long, value_name = "FILE")]
         network: Option<PathBuf>,
+        /// The visits of the search that reads the chains the network leaves unsure (with
+        /// each side to move, then each move of a play-out where still unsure); 0: the
+        /// network alone, no search [default: 100]
+        #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<u32>::new().range(0..=u64::from(crate::go::dead::MAX_VISITS)))]
+        visits: Option<u32>,
         /// Compare each record's RE with the count: write only the games that differ (with
         /// both results and what the count rests on), and exit with 1 if any do.
         #[arg(long)]
@@ -344,6 +349,7 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             alive_at,
             at_move,
             network,
+            visits,
             check,
             sgf_out,
             replace_result,
@@ -355,6 +361,7 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             go.scoring.dead = *dead;
             go.scoring.dead_at = dead_at.clone();
             go.scoring.alive_at = alive_at.clone();
+            go.scoring.visits = *visits;
             go.at_move = *at_move;
             go.replace_result = *replace_result;
             if let Some(path) = network {

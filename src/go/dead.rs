@@ -46,7 +46,7 @@ pub enum Estimator {
     Playouts,
 }
 
-/// Why an estimate calls a chain alive or dead.
+/// What decided an estimate's call on a chain, in the order the steps are taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
@@ -56,10 +56,17 @@ pub enum Estimator {
 pub enum Call {
     /// Benson's unconditional life: a chain no attack can capture, or an enemy stone inside
     /// an eye of such chains, where it can never make an eye of its own.
-    Certain,
-    /// The network's ownership map: the chain's points, on average, belong to the other
-    /// colour by more than [`OWNERSHIP_THRESHOLD`] (dead), or not (alive).
-    Ownership,
+    Benson,
+    /// The network's ownership map alone: the chain's points, on average, belong to the
+    /// other colour clearly (dead) or to its own colour clearly (alive); with no search
+    /// (`--visits 0`), by more than [`OWNERSHIP_THRESHOLD`] either way.
+    Network,
+    /// A search on the network, from the position with each side to move: its ownership,
+    /// averaged over the search's tree, is clear one way or the other.
+    Search,
+    /// The position played out by the search, both sides, until two passes: the chain was
+    /// captured (dead) or stood to the end (alive).
+    Playout,
     /// Eye space in a finished game (the playout estimate's second step).
     EyeSpace,
     /// Seeded random playouts.
@@ -75,11 +82,15 @@ pub struct ChainCall {
     pub stone: Stone,
     /// The verdict.
     pub dead: bool,
-    /// Why.
+    /// What decided it.
     pub call: Call,
-    /// How likely the chain's points end up the other colour's: the ownership map's (or the
-    /// playouts') estimate, averaged over the chain; 1 or 0 for a certain call.
+    /// How likely the chain's points end up the other colour's, by the step that decided it
+    /// (for a play-out, by the search before it), averaged over the chain; 1 or 0 for a
+    /// certain call.
     pub taken: f32,
+    /// The visits of each search behind the call (a search's, or each move's of a
+    /// play-out); 0 for the other steps.
+    pub visits: u32,
 }
 
 /// An estimate of a finished board's dead stones: every chain called, and what the network
@@ -92,6 +103,9 @@ pub struct Estimate {
     pub chains: Vec<ChainCall>,
     /// The network's ownership map: per point, from row 0, from -1 (White's) to 1 (Black's).
     pub ownership: Option<Vec<f32>>,
+    /// The visits of each search, when a search read the position (0: the raw network
+    /// alone).
+    pub visits: u32,
 }
 
 impl Estimate {
@@ -108,11 +122,33 @@ impl Estimate {
     }
 }
 
-/// How far, on average over a chain, the other colour must own its points for the network's
-/// estimate to call the chain dead: ownership runs from -1 (the chain's colour owns the point
-/// for sure) to 1 (the other colour does), so this is a likelihood above 0.65 that the other
-/// colour takes them. Tried from 0 to 0.6 on the 85 boards of Go servers' tests
-/// (`tests/data/go/ogs-*`), 0.2 to 0.4 did best.
+/// The visits of the search that reads the chains the network leaves unsure, by default
+/// (measured on finished games: see the guide's performance page).
+pub const DEFAULT_VISITS: u32 = 100;
+
+/// The visits of each move of a play-out for a reading of `visits`: a quarter of them (at
+/// least 8), since a play-out makes a search a move.
+pub fn playout_visits(visits: u32) -> u32 {
+    (visits / 4).max(8)
+}
+
+/// The most visits a reading may be asked for.
+pub const MAX_VISITS: u32 = 100_000;
+
+/// How clearly (from -1 to 1, on average over a chain) the raw network must give a chain's
+/// points to one colour for its call to stand without a search: a likelihood of 0.8 (see the
+/// guide's performance page for how it was chosen).
+pub const CLEAR: f32 = 0.6;
+
+/// How clearly the search's ownership must give a chain's points to one colour for its call
+/// to stand without a play-out: a likelihood of 0.75.
+pub const SURE: f32 = 0.5;
+
+/// With no search (`--visits 0`): how far, on average over a chain, the other colour must own
+/// its points for the network's estimate to call the chain dead: ownership runs from -1 (the
+/// chain's colour owns the point for sure) to 1 (the other colour does), so this is a
+/// likelihood above 0.65 that the other colour takes them. Tried from 0 to 0.6 on the 85
+/// boards of Go servers' tests (`tests/data/go/ogs-*`), 0.2 to 0.4 did best.
 pub const OWNERSHIP_THRESHOLD: f32 = 0.3;
 
 /// Benson's certain verdicts for both colours: per point, `Some(dead)` for a stone whose fate

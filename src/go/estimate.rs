@@ -22,6 +22,11 @@ pub(crate) struct Terms {
     /// The network, when not the bundled one.
     #[cfg(feature = "net")]
     pub network: Option<super::net::Shared>,
+    /// The visits of the search that reads what the network leaves unsure (0: the network
+    /// alone).
+    pub visits: u32,
+    /// Threads that share the search's batches.
+    pub threads: usize,
 }
 
 /// Why the network cannot serve a `width` x `height` board, when it cannot.
@@ -63,8 +68,13 @@ pub(crate) fn estimate(board: &Board, from: DeadFrom, terms: Terms) -> Estimate 
             None => super::net::Network::bundled().ok(),
         };
         if let Some(network) = network.filter(|_| board.width() <= side && board.height() <= side) {
-            let ownership = super::ownership::ownership(network, board, terms.rules, terms.komi);
-            return super::ownership::estimate(board, ownership);
+            let reading = super::ownership::Reading {
+                rules: terms.rules,
+                komi: terms.komi,
+                visits: terms.visits,
+                threads: terms.threads,
+            };
+            return super::ownership::estimate(network, board, reading);
         }
     }
     let _ = from;

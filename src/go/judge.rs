@@ -92,6 +92,9 @@ pub struct Scoring {
     /// The network that estimates dead stones, when not the bundled one.
     #[cfg(feature = "net")]
     pub network: Option<super::net::Shared>,
+    /// The visits of the search that reads the chains the network leaves unsure (`None`:
+    /// [`DEFAULT_VISITS`](super::dead::DEFAULT_VISITS); 0: the network alone).
+    pub visits: Option<u32>,
 }
 
 /// The error of [`Scoring::new`]: komi with the contest's rule, which has none.
@@ -109,6 +112,7 @@ impl Scoring {
         alive_at: Vec::new(),
         #[cfg(feature = "net")]
         network: None,
+        visits: None,
     };
 
     /// Scoring by `rules` with `komi`, the other options the input's own.
@@ -481,11 +485,15 @@ pub struct GameJudgement {
     /// What estimated the dead stones, when arbiter did.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub estimated_by: Option<Estimator>,
+    /// When the network estimated them: the visits of the search that read what it left
+    /// unsure (0: the network alone).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub visits: Option<u32>,
     /// The dead chains an estimate found, each with why and how sure.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub dead_chains: Vec<DeadChain>,
     /// Chains an estimate left alive though it was unsure of them: the other colour takes
-    /// their points with a likelihood of 0.35 or more.
+    /// their points with a likelihood of 0.35 or more, or the search had to read them.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub close_calls: Vec<DeadChain>,
     /// The network's ownership map, when it was asked: row by row from the top, from -1
@@ -521,6 +529,7 @@ enum Counting {
 /// An estimate's findings, as Go programs name the points.
 struct Estimated {
     by: Estimator,
+    visits: Option<u32>,
     dead: Vec<DeadChain>,
     close: Vec<DeadChain>,
     ownership: Option<Vec<Vec<Hundredths>>>,
@@ -544,17 +553,22 @@ impl Estimated {
                 .collect(),
             colour: call.stone,
             call: call.call,
+            visits: (call.visits > 0).then_some(call.visits),
             confidence: Hundredths::of(if call.dead {
                 call.taken
             } else {
                 1.0 - call.taken
             }),
         };
+        // Alive, though the network leaned the other way or the search had to read it.
         let close = |call: &&dead::ChainCall| {
-            !call.dead && call.taken >= CLOSE && call.call != Call::Certain
+            !call.dead
+                && (call.taken >= CLOSE && call.call != Call::Benson
+                    || matches!(call.call, Call::Search | Call::Playout))
         };
         Estimated {
             by: estimate.by,
+            visits: (estimate.by == Estimator::Network).then_some(estimate.visits),
             dead: estimate
                 .chains
                 .iter()
@@ -600,9 +614,9 @@ impl GameJudgement {
             }
         }
         let scored = &detail.scored;
-        let (estimated_by, dead_chains, close_calls, ownership) = match estimated {
-            Some(e) => (Some(e.by), e.dead, e.close, e.ownership),
-            None => (None, Vec::new(), Vec::new(), None),
+        let (estimated_by, visits, dead_chains, close_calls, ownership) = match estimated {
+            Some(e) => (Some(e.by), e.visits, e.dead, e.close, e.ownership),
+            None => (None, None, Vec::new(), Vec::new(), None),
         };
         let ending = counted.ending;
         let verdict_result = if ending.finished() {
@@ -631,6 +645,7 @@ impl GameJudgement {
             white: scored.white,
             dead: scored.dead.iter().map(name).collect(),
             estimated_by,
+            visits,
             dead_chains,
             close_calls,
             ownership,
@@ -651,8 +666,13 @@ pub struct DeadChain {
     pub stones: Vec<String>,
     /// Its colour.
     pub colour: Stone,
-    /// Why it was called so.
+    /// What decided its call: `benson`, `network`, `search`, `playout` (or, for the playout
+    /// estimate, `eye-space` and `playouts`).
+    #[cfg_attr(feature = "serde", serde(rename = "decided_by"))]
     pub call: Call,
+    /// The visits of each search behind a `search` or `playout` call.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub visits: Option<u32>,
     /// How sure the estimate is of its call, from 0 to 1: for a dead chain, how likely its
     /// points end up the other colour's (see [`dead::ChainCall::taken`]); for a chain left
     /// alive, how likely they stay its own.
@@ -871,6 +891,8 @@ impl Scoring {
             to_move: record.map_or(Stone::Black, next_to_move),
             #[cfg(feature = "net")]
             network: self.network.clone(),
+            visits: self.visits.unwrap_or(dead::DEFAULT_VISITS),
+            threads: 1,
         };
         let (dead, dead_from, estimated) = self.dead_stones(case, &stones, record, terms)?;
         if contest {

@@ -53,6 +53,8 @@ mod position;
 pub mod record;
 pub mod rules;
 pub mod scoring;
+#[cfg(feature = "net")]
+pub mod search;
 mod seki;
 #[cfg(test)]
 mod server_boards;

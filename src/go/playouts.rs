@@ -101,7 +101,7 @@ pub(crate) fn estimate(board: &Board, to_move: Stone) -> Estimate {
             }
             (s, Some(_)) => (
                 s == Status::Dead,
-                Call::Certain,
+                Call::Benson,
                 f32::from(s == Status::Dead),
             ),
             (s, None) => (
@@ -116,12 +116,14 @@ pub(crate) fn estimate(board: &Board, to_move: Stone) -> Estimate {
             dead,
             call,
             taken,
+            visits: 0,
         });
     }
     Estimate {
         by: Estimator::Playouts,
         chains,
         ownership: None,
+        visits: 0,
     }
 }
 

@@ -438,22 +438,35 @@ fn explain_estimate(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()>
         return Ok(());
     }
     for chain in &game.dead_chains {
-        writeln!(out, "  {}", chain_call(chain, chain.confidence))?;
+        writeln!(out, "  {}", chain_call(chain, chain.confidence, true))?;
     }
     if !game.close_calls.is_empty() {
-        writeln!(out, "Left alive, though close:")?;
+        writeln!(out, "Left alive, though close or read:")?;
         for chain in &game.close_calls {
             let taken = Hundredths(100 - chain.confidence.0);
-            writeln!(out, "  {}", chain_call(chain, taken))?;
+            writeln!(out, "  {}", chain_call(chain, taken, false))?;
         }
     }
     let rule = match by {
-        Estimator::Network => format!(
+        Estimator::Network if game.visits == Some(0) => format!(
             "Benson's unconditional life first; then KataGo's network, asked with each side \
              to move: a chain is dead when the other colour owns its points by more than {:.2} \
              on average (a likelihood above {:.2})",
             super::dead::OWNERSHIP_THRESHOLD,
             (1.0 + super::dead::OWNERSHIP_THRESHOLD) / 2.0
+        ),
+        Estimator::Network => format!(
+            "Benson's unconditional life first; then KataGo's network, asked with each side \
+             to move, where it gives a chain's points to one colour with a likelihood of at \
+             least {:.2}; then a search of {} visits with each side to move, where it gives \
+             them with a likelihood of at least {:.2}, or leans to life for a chain that shares \
+             a liberty neither side can fill (seki); then the position played out by the search \
+             ({} visits a move, the side the reading favours first) until two passes: the \
+             chains captured are dead",
+            (1.0 + super::dead::CLEAR) / 2.0,
+            game.visits.unwrap_or(0),
+            (1.0 + super::dead::SURE) / 2.0,
+            super::dead::playout_visits(game.visits.unwrap_or(0)),
         ),
         Estimator::Playouts => "Benson's unconditional life first, then eye space (a group with \
              two eyes lives), then seeded playouts: a chain is dead when its points end up the \
@@ -463,9 +476,9 @@ fn explain_estimate(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()>
     writeln!(out, "  (the estimate's rule: {rule})")
 }
 
-/// One chain's call in words, `taken` the likelihood that its points end up the other
-/// colour's: `C3 C4 (black): ...`.
-fn chain_call(chain: &DeadChain, taken: Hundredths) -> String {
+/// One chain's call in words (`dead` or alive), `taken` the likelihood that its points end up
+/// the other colour's: `C3 C4 (black): ...`.
+fn chain_call(chain: &DeadChain, taken: Hundredths, dead: bool) -> String {
     let other = match chain.colour {
         Stone::Black => "White",
         Stone::White => "Black",
@@ -474,13 +487,26 @@ fn chain_call(chain: &DeadChain, taken: Hundredths) -> String {
         Stone::Black => "black",
         Stone::White => "white",
     };
+    let visits = chain.visits.unwrap_or(0);
     let why = match chain.call {
-        Call::Certain => {
+        Call::Benson => {
             format!("certain: it can never make an eye inside {other}'s unconditional life")
         }
-        Call::Ownership => {
+        Call::Network => {
             format!("the network gives its points to {other} with likelihood {taken}")
         }
+        Call::Search => format!(
+            "a search of {visits} visits with each side to move gives its points to {other} \
+             with likelihood {taken}"
+        ),
+        Call::Playout if dead => format!(
+            "captured in the search's play-out ({visits} visits a move; the searches alone gave \
+             its points to {other} with likelihood {taken})"
+        ),
+        Call::Playout => format!(
+            "kept in the search's play-out ({visits} visits a move; the searches alone gave its \
+             points to {other} with likelihood {taken})"
+        ),
         Call::EyeSpace => format!("inside an eye of a {other} group with two eyes"),
         Call::Playouts => format!("its points end up {other}'s in {taken} of the playouts"),
     };

@@ -208,7 +208,9 @@ async fn judge(
 /// server, nor the solver's, which has a page of its own).
 fn judge_with(game: GameName, options: &HashMap<String, String>) -> Result<Judge, String> {
     let taken: &[&str] = match game {
-        GameName::Go => &["rules", "komi", "dead", "dead_at", "alive_at", "at_move"],
+        GameName::Go => &[
+            "rules", "komi", "dead", "dead_at", "alive_at", "at_move", "visits",
+        ],
         GameName::Hex => &["at_move"],
         _ => &[],
     };

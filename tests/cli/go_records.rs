@@ -691,9 +691,10 @@ fn a_board_wider_than_the_network_takes_falls_back_to_the_playouts_with_a_warnin
     assert!(String::from_utf8_lossy(&output.stderr).is_empty());
 }
 
-/// The games of the corpus of finished games (`tests/data/go/corpus/`), as paths.
-fn corpus() -> Vec<String> {
-    let dir = data("go", "corpus");
+/// The games of a corpus of finished games (`tests/data/go/corpus/`, `corpus-random/`), as
+/// paths.
+fn corpus_of(folder: &str) -> Vec<String> {
+    let dir = data("go", folder);
     let mut files: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -704,11 +705,12 @@ fn corpus() -> Vec<String> {
     files
 }
 
-/// How many of the corpus's games `arbiter go --check` with `dead` finds counted as
+/// How many of a corpus's games `arbiter go --check` with `options` finds counted as
 /// recorded.
-fn corpus_right(dead: &str) -> (usize, usize) {
-    let files = corpus();
-    let mut args = vec!["go", "--check", "--dead", dead];
+fn right_in(folder: &str, options: &[&str]) -> (usize, usize) {
+    let files = corpus_of(folder);
+    let mut args = vec!["go", "--check"];
+    args.extend(options);
     args.extend(files.iter().map(String::as_str));
     let output = run(&args, b"");
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -719,10 +721,73 @@ fn corpus_right(dead: &str) -> (usize, usize) {
 
 #[test]
 fn the_network_scores_the_finished_games_of_the_corpus_as_their_play_out_does() {
-    let (right, games) = corpus_right("estimate");
+    let (right, games) = right_in("corpus", &["--dead", "estimate"]);
     assert_eq!(games, 282);
     assert!(right >= 274, "{right} of {games}");
-    let (by_playouts, _) = corpus_right("playouts");
+    let (raw, _) = right_in("corpus", &["--dead", "estimate", "--visits", "0"]);
+    assert!(raw >= 274, "the raw network: {raw} of {games}");
+    let (by_playouts, _) = right_in("corpus", &["--dead", "playouts"]);
     assert!(by_playouts >= 252, "{by_playouts} of {games}");
     assert!(right > by_playouts);
+}
+
+#[test]
+fn the_search_reads_the_big_dead_groups_of_programs_games_that_the_raw_network_misses() {
+    // Games where one side played random moves: whole groups left dead on the board.
+    let (searched, games) = right_in("corpus-random", &[]);
+    let (raw, _) = right_in("corpus-random", &["--visits", "0"]);
+    assert_eq!(games, 43);
+    assert!(searched >= 38, "{searched} of {games}");
+    assert!(
+        raw <= 36 && searched > raw,
+        "the raw network: {raw} of {games}"
+    );
+}
+
+#[test]
+fn each_chain_the_search_decided_says_so_with_its_visits() {
+    // Game 3003: a 19-stone chain the network and the search both leaned to keep alive, and
+    // that the play-out captures (KataGo's own play-out took it too).
+    let game = file("corpus-random/game-3003.sgf");
+    let record = json(&["go", &game], b"");
+    assert_eq!(record["visits"], 100);
+    let decided_by = |list: &str, by: &str| {
+        record[list]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["decided_by"] == by)
+            .map(|c| (c["stones"].as_array().unwrap().len(), c["visits"].clone()))
+            .collect::<Vec<_>>()
+    };
+    let played_out = decided_by("dead_chains", "playout");
+    assert!(
+        played_out.contains(&(19, serde_json::json!(25))),
+        "{played_out:?}"
+    );
+    assert!(!decided_by("dead_chains", "network").is_empty());
+    assert_eq!(record["result"], "B+348.5", "as recorded");
+    let raw = json(&["go", "--visits", "0", &game], b"");
+    assert_eq!(raw["visits"], 0);
+    assert_ne!(
+        raw["result"], "B+348.5",
+        "the raw network keeps the chain alive"
+    );
+    // Words: each dead chain's step.
+    let explained = lines(&["go", "--explain", "--color", "never", &game], b"").join("\n");
+    assert!(
+        explained.contains("captured in the search's play-out (25 visits a move"),
+        "{explained}"
+    );
+}
+
+#[test]
+fn visits_out_of_range_are_a_usage_error() {
+    let game = file("corpus-random/game-3003.sgf");
+    for bad in ["-1", "100001", "many"] {
+        let output = run(&["go", &format!("--visits={bad}"), &game], b"");
+        assert_eq!(output.status.code(), Some(2), "--visits {bad}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("--visits"), "{stderr}");
+    }
 }

@@ -203,12 +203,15 @@ fn at_move_n_judges_the_position_move_n_is_played_in_as_gnu_go_l() {
             .take(2)
             .map(|a| a.trim_start_matches('=').split_whitespace().count())
             .collect();
+        // Every stone on the board: the living ones, and those the estimate takes as dead
+        // (the other side's prisoners).
+        let on_board = |colour: &str, other: &str| {
+            (judged[colour]["stones"].as_u64().unwrap() + judged[other]["dead"].as_u64().unwrap())
+                as usize
+        };
         assert_eq!(
             counts,
-            [
-                judged["black"]["stones"].as_u64().unwrap() as usize,
-                judged["white"]["stones"].as_u64().unwrap() as usize
-            ]
+            [on_board("black", "white"), on_board("white", "black")]
         );
     }
 }

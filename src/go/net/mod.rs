@@ -4,7 +4,7 @@
 //!
 //! - `model`: the `.bin.gz` format, read and checked;
 //! - `forward`: the network's forward pass, convolutions as matrix products
-//!   (`matrixmultiply`);
+//!   (`matrixmultiply`), the 3 x 3 ones by Winograd's minimal filtering (`winograd`);
 //! - `features`: a position as the network reads it (stones, liberties, ko, history, ladders,
 //!   area, rules and komi), with `ladder` and `area` for the two that take a search;
 //! - `network`: [`Network`] and its [`Evaluation`].
@@ -18,8 +18,11 @@ mod forward;
 mod ladder;
 mod model;
 mod network;
+mod winograd;
 
+pub(crate) use area::area;
 pub(crate) use features::{Game, NetRules};
+pub(crate) use forward::{Workspace, large_tiles_for};
 pub use model::{Model, ModelError};
 pub use network::{Evaluation, MAX_SIDE, Network, Shared};
 

@@ -54,6 +54,30 @@ pub(crate) struct Conv {
     pub inputs: usize,
     pub outputs: usize,
     pub weights: Vec<f32>,
+    /// For a 3 x 3 kernel, its Winograd transforms (`super::winograd`): for F(2 x 2, 3 x 3)
+    /// and for F(4 x 4, 3 x 3).
+    pub winograd: Option<(Vec<f32>, Vec<f32>)>,
+}
+
+impl Conv {
+    /// A convolution of these weights (order output, input, row, column), with the Winograd
+    /// transforms a 3 x 3 kernel is run by.
+    pub fn new(size: usize, inputs: usize, outputs: usize, weights: Vec<f32>) -> Conv {
+        use super::winograd::{F2, F4, kernels};
+        let winograd = (size == 3).then(|| {
+            (
+                kernels::<F2>(&weights, inputs, outputs),
+                kernels::<F4>(&weights, inputs, outputs),
+            )
+        });
+        Conv {
+            size,
+            inputs,
+            outputs,
+            weights,
+            winograd,
+        }
+    }
 }
 
 /// A batch norm folded into one scale and one bias a channel.
@@ -368,12 +392,7 @@ impl Tokens<'_> {
                 }
             }
         }
-        Ok(Conv {
-            size: rows,
-            inputs: ins,
-            outputs: outs,
-            weights,
-        })
+        Ok(Conv::new(rows, ins, outs, weights))
     }
 
     /// A batch norm of `channels` channels, folded.

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use super::features::Game;
-use super::forward::{Raw, Workspace, run};
+use super::forward::{Raw, Workspace, large_tiles_for, run};
 use super::model::{Model, ModelError};
 use crate::go::Stone;
 use crate::go::rules::Ko;
@@ -116,21 +116,65 @@ impl Network {
         rules: crate::go::rules::RuleSet,
         komi: f32,
     ) -> Option<Evaluation> {
-        let n = position.size();
-        if n > MAX_SIDE {
+        if position.size() > MAX_SIDE {
             return None;
         }
-        let mut board = crate::go::board::Board::new(n, n);
-        for row in 0..n {
-            for col in 0..n {
-                if let Some(stone) = position.get(crate::grid::Coord { row, col }) {
-                    let p = board.index(col, row);
-                    board.set(p, stone);
-                }
-            }
-        }
-        let game = Game::new(board, to_move, super::NetRules::of(rules), komi);
+        let game = Game::new(
+            board_of(position),
+            to_move,
+            super::NetRules::of(rules),
+            komi,
+        );
         Some(self.evaluate(&game, to_move))
+    }
+
+    /// What the network says of several positions of one size, evaluated together in one
+    /// batch (faster a position than one at a time; each evaluation equals
+    /// [`evaluate_position`](Self::evaluate_position)'s within the rounding of the larger
+    /// batches' arithmetic); `None` when the boards are wider than [`MAX_SIDE`] or not all of
+    /// one size.
+    ///
+    /// ```
+    /// use arbiter::go::net::Network;
+    /// use arbiter::go::rules::RuleSet;
+    /// use arbiter::go::{Position, Stone};
+    ///
+    /// let a: Position = "...\n.X.\n...".parse().unwrap();
+    /// let b: Position = "...\n.O.\n...".parse().unwrap();
+    /// let network = Network::bundled().unwrap();
+    /// let both = network
+    ///     .evaluate_positions(&[(&a, Stone::White), (&b, Stone::Black)], RuleSet::Chinese, 0.5)
+    ///     .unwrap();
+    /// let alone = network.evaluate_position(&b, Stone::Black, RuleSet::Chinese, 0.5).unwrap();
+    /// assert!((both[1].white_lead - alone.white_lead).abs() < 1e-3);
+    /// ```
+    pub fn evaluate_positions(
+        &self,
+        positions: &[(&crate::go::Position, Stone)],
+        rules: crate::go::rules::RuleSet,
+        komi: f32,
+    ) -> Option<Vec<Evaluation>> {
+        let n = positions.first().map_or(0, |(p, _)| p.size());
+        if n > MAX_SIDE || positions.iter().any(|(p, _)| p.size() != n) {
+            return None;
+        }
+        let games: Vec<Game> = positions
+            .iter()
+            .map(|&(position, to_move)| {
+                Game::new(
+                    board_of(position),
+                    to_move,
+                    super::NetRules::of(rules),
+                    komi,
+                )
+            })
+            .collect();
+        let batch: Vec<(&Game, Stone)> = games
+            .iter()
+            .zip(positions)
+            .map(|(game, &(_, to_move))| (game, to_move))
+            .collect();
+        Some(self.evaluate_batch(&batch, &mut Workspace::default()))
     }
 
     /// A network from a model already read.
@@ -151,11 +195,22 @@ impl Network {
     }
 
     /// Evaluates positions of one board size in one batch (the matrix products run over all
-    /// of them at once), each with its player to move. Each position's evaluation is the one
-    /// it gets alone.
+    /// of them at once), each with its player to move, by the tiles that suit the batch's size.
     pub(crate) fn evaluate_batch(
         &self,
         positions: &[(&Game, Stone)],
+        work: &mut Workspace,
+    ) -> Vec<Evaluation> {
+        self.evaluate_tiled(positions, large_tiles_for(positions.len()), work)
+    }
+
+    /// [`evaluate_batch`](Self::evaluate_batch) by the tiles given (`large_tiles`: see
+    /// `forward::large_tiles_for`): each position's evaluation is the one it gets alone by
+    /// the same tiles, so that a batch split among threads evaluates as it does whole.
+    pub(crate) fn evaluate_tiled(
+        &self,
+        positions: &[(&Game, Stone)],
+        large_tiles: bool,
         work: &mut Workspace,
     ) -> Vec<Evaluation> {
         let Some(&(first, _)) = positions.first() else {
@@ -174,13 +229,36 @@ impl Network {
             spatial.extend_from_slice(&planes);
             global.extend_from_slice(&numbers);
         }
-        let raw = run(&self.model, width, height, &spatial, &global, work);
+        let raw = run(
+            &self.model,
+            width,
+            height,
+            &spatial,
+            &global,
+            large_tiles,
+            work,
+        );
         positions
             .iter()
             .zip(raw)
             .map(|(&(game, to_move), raw)| interpret(game, to_move, raw))
             .collect()
     }
+}
+
+/// The playing board of a position (of at most [`MAX_SIDE`] a side).
+fn board_of(position: &crate::go::Position) -> crate::go::board::Board {
+    let n = position.size();
+    let mut board = crate::go::board::Board::new(n, n);
+    for row in 0..n {
+        for col in 0..n {
+            if let Some(stone) = position.get(crate::grid::Coord { row, col }) {
+                let p = board.index(col, row);
+                board.set(p, stone);
+            }
+        }
+    }
+    board
 }
 
 /// The network's raw outputs for `to_move` turned into White's view: probabilities, the lead

@@ -174,7 +174,7 @@ fn the_network_says_what_katago_says_on_every_fixture_position() {
 }
 
 #[test]
-fn a_position_evaluated_in_a_batch_gets_what_it_gets_alone() {
+fn a_position_evaluated_in_a_batch_gets_what_it_gets_alone_by_the_same_tiles() {
     let network = Network::bundled().expect("the built-in network");
     let fixtures = fixtures();
     let games: Vec<Game> = fixtures
@@ -193,41 +193,35 @@ fn a_position_evaluated_in_a_batch_gets_what_it_gets_alone() {
         })
         .collect();
     assert!(batch.len() >= 4);
-    let together = network.evaluate_batch(&batch, &mut Default::default());
-    for (&(game, to_move), together) in batch.iter().zip(&together) {
-        assert_eq!(&network.evaluate(game, to_move), together);
+    for large in [false, true] {
+        let together = network.evaluate_tiled(&batch, large, &mut Default::default());
+        for (&one, together) in batch.iter().zip(&together) {
+            let alone = network.evaluate_tiled(&[one], large, &mut Default::default());
+            assert_eq!(&alone[0], together);
+        }
     }
 }
 
 #[test]
-fn the_fixtures_exercise_every_input_a_game_before_its_encore_can_have() {
-    let mut planes_seen = [0usize; 22];
-    let mut globals_seen = [0usize; 19];
-    for fixture in fixtures() {
-        let game = replay(&fixture);
-        let (planes, global) = game.features(game.next_player());
-        let points = fixture.size * fixture.size;
-        for (f, seen) in planes_seen.iter_mut().enumerate() {
-            *seen += usize::from(
-                planes[f * points..(f + 1) * points]
-                    .iter()
-                    .any(|&v| v != 0.0),
-            );
+fn the_network_says_what_katago_says_in_batches_too() {
+    // Eight positions at a time: the larger Winograd tiles.
+    let network = Network::bundled().expect("the built-in network");
+    let fixtures = fixtures();
+    for size in [9, 13, 19] {
+        let chosen: Vec<&Fixture> = fixtures.iter().filter(|f| f.size == size).take(8).collect();
+        let games: Vec<Game> = chosen.iter().map(|f| replay(f)).collect();
+        let batch: Vec<(&Game, Stone)> = games.iter().map(|g| (g, g.next_player())).collect();
+        let evaluations = network.evaluate_batch(&batch, &mut Default::default());
+        for (fixture, evaluation) in chosen.iter().zip(&evaluations) {
+            for (ours, theirs) in evaluation.ownership.iter().zip(&fixture.ownership) {
+                assert!((ours - theirs).abs() <= 1e-3, "{size}: {ours} {theirs}");
+            }
+            for (&ours, theirs) in evaluation.policy.iter().zip(&fixture.policy) {
+                if let Some(theirs) = theirs {
+                    assert!((ours - theirs).abs() <= 1e-4, "{size}: {ours} {theirs}");
+                }
+            }
+            assert!((evaluation.white_win - fixture.white_win).abs() <= 1e-4);
         }
-        for (g, seen) in globals_seen.iter_mut().enumerate() {
-            *seen += usize::from(global[g] != 0.0);
-        }
-    }
-    // Stones, liberties, ko, the last five moves, ladders (17: the moves that start one),
-    // area; the encore's planes 7, 8, 20 and 21 never arise before it.
-    for f in [
-        0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
-    ] {
-        assert!(planes_seen[f] > 0, "no fixture has input plane {f}");
-    }
-    // Passes among the last moves, komi, ko, suicide, scoring, tax, a pass ending the game,
-    // the komi's parity.
-    for g in [0, 1, 5, 6, 7, 8, 9, 10, 14, 18] {
-        assert!(globals_seen[g] > 0, "no fixture has global input {g}");
     }
 }

@@ -805,9 +805,10 @@ impl<B: Cells> Search<B> {
             position.play(cell, &self.keys);
             let blocks = self.techniques.connections && self.techniques.mustplay;
             self.depth += 1;
-            self.inherited = match self.techniques.inherited_fill {
-                true => filled.after(&self.geometry, cell),
-                false => Filled::NONE,
+            self.inherited = if self.techniques.inherited_fill {
+                filled.after(&self.geometry, cell)
+            } else {
+                Filled::NONE
             };
             kids[pick] = self.mid(position, thresholds.0, thresholds.1, blocks);
             self.depth -= 1;

@@ -2,7 +2,7 @@
 """Makes the corpus of finished Go games (tests/data/go/corpus/): games played to two passes
 by GNU Go and KataGo, each with its true dead stones and result, found by playing the game out.
 
-    python3 tests/data/go/corpus/make_corpus.py KATAGO MODEL CONFIG FIRST COUNT OUT_DIR
+    python3 tests/data/go/corpus/make_corpus.py KATAGO MODEL CONFIG FIRST COUNT OUT_DIR [--random]
 
 KATAGO is a katago binary built from github.com/lightvector/KataGo (v1.17.2) with the Eigen
 (CPU) backend, MODEL the g170-b6c96 network shipped in `models/`, CONFIG its
@@ -21,6 +21,11 @@ Each game:
    captured. The stones of the two-pass position that are gone at the end are the dead ones;
 4. the record is written as it was played, with RE the count of the two-pass position under its
    rules with those dead stones (counted by arbiter: `--dead-at`), and the dead stones in GC.
+
+With `--random`, one side plays random legal moves (never filling a one-point eye of its own,
+passing now and then once the board is more than half full) against GNU Go (levels 1 to 6) or
+KataGo (4 to 16 visits), on 9, 13 or 19: games between programs that leave big dead groups on the
+board, as a weak program's games on a server do (`tests/data/go/corpus-random/`).
 """
 
 import os
@@ -88,8 +93,61 @@ def board_of(katago, size):
     return stones
 
 
+class RandomPlayer:
+    """Random legal moves that never fill a one-point eye of its own, chosen among GNU Go's
+    `all_legal`; a pass when there is none, or now and then once the board is over half full."""
+
+    def __init__(self, seed):
+        self.gtp = Gtp(["/usr/games/gnugo", "--mode", "gtp"])
+        self.rng = random.Random(seed)
+        self.size = 19
+
+    def board(self):
+        """The stones, (column, row) to "X" or "O", from GNU Go's showboard."""
+        stones = {}
+        for line in self.gtp.ask("showboard"):
+            parts = line.split()
+            if parts and parts[0].isdigit() and len(parts) >= self.size + 1:
+                for x, c in enumerate(parts[1:self.size + 1]):
+                    stones[(x, int(parts[0]))] = c
+        return stones
+
+    def genmove(self, colour):
+        answer = self.gtp.ask(f"all_legal {colour}")
+        legal = answer[0].split() if answer else []
+        stones = self.board()
+        own = "X" if colour.upper().startswith("B") else "O"
+
+        def own_eye(move):
+            x, y = COLUMNS.index(move[0].upper()), int(move[1:])
+            neighbours = [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+            return all(stones[n] == own for n in neighbours if n in stones)
+
+        moves = [m for m in legal if not own_eye(m)]
+        filled = sum(1 for c in stones.values() if c in "XO")
+        tired = filled > 0.6 * self.size * self.size and self.rng.random() < 0.3
+        if not moves or tired:
+            return "PASS"
+        move = self.rng.choice(moves)
+        self.gtp.ask(f"play {colour} {move}")
+        return move
+
+    def ask(self, line):
+        words = line.split()
+        if words[0] == "boardsize":
+            self.size = int(words[1])
+        if words[0] == "genmove":
+            return [self.genmove(words[1])]
+        return self.gtp.ask(line)
+
+    def close(self):
+        self.gtp.close()
+
+
 def engine(spec, katago_command):
     kind, strength, seed = spec
+    if kind == "random":
+        return RandomPlayer(seed)
     if kind == "gnugo":
         return Gtp(["/usr/games/gnugo", "--mode", "gtp", "--level", str(strength),
                     "--seed", str(seed)])
@@ -107,9 +165,10 @@ def set_up(gtp, size, rules, komi, handicap, katago):
     return []
 
 
-def one_game(index, katago_command):
+def one_game(index, katago_command, random_side):
     rng = random.Random(7000 + index)
-    size = rng.choices([9, 13, 19], weights=[45, 30, 25])[0]
+    weights = [30, 35, 35] if random_side else [45, 30, 25]
+    size = rng.choices([9, 13, 19], weights=weights)[0]
     rules = rng.choice(["japanese", "japanese", "chinese", "chinese", "korean", "aga"])
     komi = 6.5 if rules in ("japanese", "korean") else 7.5
     handicap = 0
@@ -117,8 +176,15 @@ def one_game(index, katago_command):
         handicap = rng.randint(2, 4)
         komi = 0.5
     players = {}
+    weak = rng.choice("BW") if random_side else None
     for colour in "BW":
-        if rng.random() < 0.5:
+        if colour == weak:
+            players[colour] = ("random", 0, rng.randint(1, 10**6))
+        elif random_side and rng.random() < 0.5:
+            players[colour] = ("gnugo", rng.randint(1, 6), rng.randint(1, 10**6))
+        elif random_side:
+            players[colour] = ("katago", rng.choice([4, 8, 16]), 0)
+        elif rng.random() < 0.5:
             players[colour] = ("gnugo", rng.randint(1, 8), rng.randint(1, 10**6))
         else:
             players[colour] = ("katago", rng.choice([8, 16, 32]), 0)
@@ -174,8 +240,14 @@ def gtp_name(point, size):
 
 def write(index, game, out_dir, arbiter):
     size, rules, komi, handicap, players, stones, moves, dead = game
-    names = {c: (f"GNU Go level {s}" if k == "gnugo" else f"KataGo g170-b6c96 {s} visits")
-             for c, (k, s, _) in players.items()}
+    def name(kind, strength):
+        if kind == "random":
+            return "random legal moves"
+        if kind == "gnugo":
+            return f"GNU Go level {strength}"
+        return f"KataGo g170-b6c96 {strength} visits"
+
+    names = {c: name(k, s) for c, (k, s, _) in players.items()}
     dead_names = " ".join(gtp_name(p, size) for p in dead)
     head = (f"(;GM[1]FF[4]SZ[{size}]RU[{rules.capitalize()}]KM[{komi}]"
             f"PB[{names['B']}]PW[{names['W']}]")
@@ -196,11 +268,12 @@ def write(index, game, out_dir, arbiter):
 
 def main():
     katago_binary, model, config, first, count, out_dir = sys.argv[1:7]
+    random_side = "--random" in sys.argv[7:]
     arbiter = os.environ.get("ARBITER", "target/release/arbiter")
     katago_command = [katago_binary, "gtp", "-model", model, "-config", config]
     os.makedirs(out_dir, exist_ok=True)
     for index in range(int(first), int(first) + int(count)):
-        game = one_game(index, katago_command)
+        game = one_game(index, katago_command, random_side)
         if game is None:
             print(f"game {index}: dropped", file=sys.stderr)
             continue
