@@ -19,7 +19,7 @@
 //! # Examples
 //!
 //! ```
-//! use arbiter::gtp::Engine;
+//! use arbiter_cli::gtp::Engine;
 //!
 //! let mut engine = Engine::default();
 //! let mut out = Vec::new();
@@ -33,11 +33,11 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::Coord;
-use crate::game::Game;
-use crate::go::record::{self, Event, Record, parse_point};
-use crate::go::rules::RuleSet;
-use crate::go::{Case, Choice, Ending, GameCase, Go, Judgement, Komi, Stone};
+use arbiter::Coord;
+use arbiter::game::Game;
+use arbiter::go::record::{self, Event, Record, parse_point};
+use arbiter::go::rules::RuleSet;
+use arbiter::go::{Case, Choice, Ending, GameCase, Go, Judgement, Komi, Stone};
 
 /// The protocol's own commands, which [`serve`] answers for every engine, as
 /// `list_commands` gives them first.
@@ -207,7 +207,7 @@ impl Engine {
                 let text = args.first().ok_or("syntax error: komi needs a number")?;
                 self.komi = text
                     .parse()
-                    .map_err(|e: crate::go::KomiError| format!("syntax error: {e}"))?;
+                    .map_err(|e: arbiter::go::KomiError| format!("syntax error: {e}"))?;
                 Ok(String::new())
             }
             "play" => self.play(args),
@@ -371,15 +371,15 @@ impl Engine {
         let start = text
             .find("(;")
             .ok_or("cannot load file: no SGF game in it")?;
-        let game = crate::Game::read(&Go::CONTEST, text[start..].as_bytes())
+        let game = arbiter::Game::read(&Go::CONTEST, text[start..].as_bytes())
             .next()
             .ok_or("cannot load file: no game in it")?
             .map_err(|e| format!("cannot load file: {e}"))?;
-        let crate::go::Raw::Game(game) = game else {
+        let arbiter::go::Raw::Game(game) = game else {
             return Err("cannot load file: not an SGF record".into());
         };
         let mut record =
-            crate::go::sgf::record(&game).map_err(|e| format!("cannot load file: {e}"))?;
+            arbiter::go::sgf::record(&game).map_err(|e| format!("cannot load file: {e}"))?;
         if record.width != record.height || record.width > MAX_SIZE {
             return Err(format!(
                 "cannot load file: a {} x {} board; GTP plays square boards up to {MAX_SIZE}",
@@ -420,7 +420,7 @@ impl Engine {
     }
 
     /// The position as a finished game judged: the score and everything it rests on.
-    fn judged(&self) -> Result<Box<crate::go::GameJudgement>, String> {
+    fn judged(&self) -> Result<Box<arbiter::go::GameJudgement>, String> {
         let mut record = self.record.clone();
         record.komi = Some(self.komi);
         let replay = self.replay(record)?;

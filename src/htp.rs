@@ -14,7 +14,7 @@
 //! # Examples
 //!
 //! ```
-//! use arbiter::htp::Engine;
+//! use arbiter_cli::htp::Engine;
 //!
 //! let mut engine = Engine::default();
 //! let mut out = Vec::new();
@@ -26,10 +26,10 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use crate::gtp::{Answer, Protocol};
-use crate::hex::Board;
-use crate::hex::record::{self, Action, Event, Move, Record};
-use crate::hex::solve::{self, Settings};
-use crate::hex::{Stone, cell_name};
+use arbiter::hex::Board;
+use arbiter::hex::record::{self, Action, Event, Move, Record};
+use arbiter::hex::solve::{self, Settings};
+use arbiter::hex::{Stone, cell_name};
 
 /// The engine's own commands, as `list_commands` gives them after the protocol's
 /// ([`crate::gtp::PROTOCOL_COMMANDS`], answered by the shared loop).
@@ -189,7 +189,7 @@ impl Engine {
             text.push_str(&" ".repeat(row));
             text.push_str(&format!("{:>2} ", row + 1));
             for col in 0..board.cols() {
-                let cell = match board.get(crate::Coord { row, col }) {
+                let cell = match board.get(arbiter::Coord { row, col }) {
                     Some(Stone::Red) => " x",
                     Some(Stone::Blue) => " o",
                     None => " .",

@@ -1,9 +1,9 @@
-//! The `arbiter` command line: parses the arguments, hands them to [`arbiter::cli::run`] and
+//! The `arbiter` command line: parses the arguments, hands them to [`arbiter_cli::cli::run`] and
 //! reports how it ended.
 
 use std::process::ExitCode;
 
-use arbiter::cli::{Cli, Failure};
+use arbiter_cli::cli::{Cli, Failure};
 use clap::Parser;
 
 // The readers of game records allocate a little for every property they read (sgf-parse's
@@ -16,7 +16,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match arbiter::cli::run(&cli) {
+    match arbiter_cli::cli::run(&cli) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(Failure::Usage(usage)) => usage.error().exit(),

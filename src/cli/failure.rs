@@ -3,7 +3,7 @@
 use std::io;
 use std::net::SocketAddr;
 
-use crate::run::{FileError, FolderError, RunError};
+use arbiter::run::{FileError, FolderError, RunError};
 
 /// Why a command failed; printed once, as one line (a usage error as clap prints it).
 #[derive(Debug, thiserror::Error)]
@@ -23,7 +23,7 @@ pub enum Failure {
     Folder(#[from] FolderError),
     /// The Hex solver's solution store (`--db`) could not be read or written.
     #[error("the solution store {0}")]
-    Store(#[from] crate::hex::solve::StoreError),
+    Store(#[from] arbiter::hex::solve::StoreError),
     /// The web board could not start.
     #[error("cannot serve the web board on {address}: {error}")]
     Serve {

@@ -7,10 +7,12 @@ use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::failure::{Failure, usage};
-use crate::game::Game;
-use crate::registry::{Judge, Visit};
-use crate::render::Style;
-use crate::run::{self, Folder, Format, Views, Warning};
+use arbiter::game::Game;
+use arbiter::registry::{Judge, Visit};
+use arbiter::render::Style;
+use arbiter::run::{self, Folder, Format, Views, Warning};
+
+use super::ByName;
 
 /// What every game command takes: the input and the views.
 #[derive(clap::Args)]
@@ -31,7 +33,7 @@ pub(super) struct Judging {
     /// The output: the contest's lines, one JSON object per case (JSON Lines), or each case
     /// as a game record: sgf (hex: a legal game reaching each board that is not Impossible,
     /// or the record itself normalised; go: the record with its count) or trmph (hex).
-    #[arg(long, value_enum, default_value_t = Format::Contest)]
+    #[arg(long, value_parser = ByName::<Format>::new(), default_value = "contest")]
     format: Format,
     /// Also draw each case as an SVG picture named after its input file: DIR/game.svg for the
     /// first case of game.sgf, DIR/game-2.svg for its second, ...; from standard input
@@ -73,7 +75,7 @@ impl Judging {
         out: &mut impl Write,
     ) -> Result<bool, Failure> {
         // rayon's pool, sized once: every thread a run uses comes from it.
-        crate::pool::set_threads(self.jobs());
+        arbiter::pool::set_threads(self.jobs());
         if matches!(judge, Judge::HexSolver(_)) {
             // A position may take minutes: each answer is written as soon as it is found,
             // with a spinner on a terminal meanwhile.
@@ -179,7 +181,6 @@ impl Judging {
         };
         let extension = match self.format {
             Format::Contest => "txt",
-            #[cfg(feature = "serde")]
             Format::Json => "jsonl",
             Format::Sgf => "sgf",
             Format::Trmph => "trmph",

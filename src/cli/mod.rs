@@ -2,14 +2,14 @@
 //! command does ([`run`]), over the library's own types. The binary only parses the
 //! arguments, calls [`run`] and reports how it ended.
 //!
-//! Every game command goes through the list of games ([`crate::registry`]): its options make
+//! Every game command goes through the list of games ([`arbiter::registry`]): its options make
 //! a [`Judge`], and the `judging` module judges the input files with it, written once for
 //! every game.
 //!
 //! # Examples
 //!
 //! ```
-//! use arbiter::cli::Cli;
+//! use arbiter_cli::cli::Cli;
 //! use clap::Parser;
 //!
 //! let cli = Cli::try_parse_from(["arbiter", "go", "--rules", "area", "game.sgf"]).unwrap();
@@ -17,8 +17,10 @@
 //! # let _ = cli;
 //! ```
 
+mod by_name;
 mod failure;
 mod judging;
+mod prompt;
 mod tools;
 
 use std::io::{self, Write};
@@ -28,11 +30,13 @@ use std::time::Duration;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::go::dead::DeadFrom;
-use crate::go::{Choice, Komi};
-use crate::hex::Stone;
-use crate::registry::{GameName, Judge};
-use crate::run::RunError;
+use by_name::ByName;
+
+use arbiter::go::dead::DeadFrom;
+use arbiter::go::{Choice, Komi};
+use arbiter::hex::Stone;
+use arbiter::registry::{GameName, Judge};
+use arbiter::run::RunError;
 use failure::usage;
 pub use failure::{Failure, Usage};
 use judging::Judging;
@@ -75,7 +79,7 @@ enum Command {
         solve: bool,
         /// With --solve: the side to move (default: a record's next player; for a board the
         /// side with fewer stones, Red when equal).
-        #[arg(long, value_enum, requires = "solve")]
+        #[arg(long, value_parser = ByName::<Stone>::new(), requires = "solve")]
         to_move: Option<Stone>,
         /// With --solve, on records: the winner after every move, and the first move that
         /// turned a won position into a lost one.
@@ -103,7 +107,7 @@ enum Command {
         at_move: Option<usize>,
         /// With --solve: the transposition table's size in megabytes, for each thread (the
         /// --jobs threads share one table of this size times their number).
-        #[arg(long, requires = "solve", value_name = "MB", default_value_t = crate::hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        #[arg(long, requires = "solve", value_name = "MB", default_value_t = arbiter::hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
         memory: u32,
         /// With --solve: keep every position proved in FILE (made if need be) and answer from
         /// it what it holds, this run and the next: a position asked again, a game's
@@ -131,7 +135,7 @@ enum Command {
         judging: Judging,
         /// What counts: contest (territory against territory; the default for contest
         /// input) or a rule set (the default for records: the record's RU, else japanese).
-        #[arg(long, value_enum)]
+        #[arg(long, value_parser = ByName::<Choice>::new())]
         rules: Option<Choice>,
         /// Points given to White, e.g. 6.5 or 7 (default: the record's KM, else 0).
         #[arg(long, allow_hyphen_values = true)]
@@ -139,7 +143,7 @@ enum Command {
         /// Where dead stones come from: the final node's TB/TW markup, arbiter's estimate (by
         /// the network), the playouts alone, or none (default for records: markup when the
         /// final node has it, else estimate; for contest positions: none).
-        #[arg(long, value_enum)]
+        #[arg(long, value_parser = ByName::<DeadFrom>::new())]
         dead: Option<DeadFrom>,
         /// Groups to mark dead on top of the dead stones' source, each named by one of its
         /// stones as Go programs name points (column A to T without I, row from the bottom):
@@ -161,7 +165,7 @@ enum Command {
         /// The visits of the search that reads the chains the network leaves unsure (with
         /// each side to move, then each move of a play-out where still unsure); 0: the
         /// network alone, no search [default: 100]
-        #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<u32>::new().range(0..=u64::from(crate::go::dead::MAX_VISITS)))]
+        #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<u32>::new().range(0..=u64::from(arbiter::go::dead::MAX_VISITS)))]
         visits: Option<u32>,
         /// Compare each record's RE with the count: write only the games that differ (with
         /// both results and what the count rests on), and exit with 1 if any do.
@@ -193,7 +197,7 @@ enum Command {
         /// The rule set to score by until the controller says another (kgs-rules,
         /// arbiter-rules, or a loaded record's RU).
         #[arg(long, value_enum)]
-        rules: Option<crate::go::rules::RuleSet>,
+        rules: Option<arbiter::go::rules::RuleSet>,
         /// The network that estimates dead stones, as for arbiter go.
         #[arg(long, value_name = "FILE")]
         network: Option<PathBuf>,
@@ -207,7 +211,7 @@ enum Command {
         #[arg(long, value_name = "SECONDS", value_parser = seconds, default_value = "60")]
         budget: Duration,
         /// The transposition table's size in megabytes.
-        #[arg(long, value_name = "MB", default_value_t = crate::hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        #[arg(long, value_name = "MB", default_value_t = arbiter::hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
         memory: u32,
     },
     /// Writes a seeded random input file in a game's contest format (same arguments, same
@@ -215,7 +219,7 @@ enum Command {
     #[command(long_about = tools::gen_about())]
     Gen {
         /// The game.
-        #[arg(value_enum)]
+        #[arg(value_parser = ByName::<GameName>::new())]
         game: GameName,
         /// How many cases.
         #[arg(long, default_value_t = 10)]
@@ -234,7 +238,7 @@ enum Command {
     /// listing every violation with its case and line; exits with 0 only for a valid file.
     Validate {
         /// The game.
-        #[arg(value_enum)]
+        #[arg(value_parser = ByName::<GameName>::new())]
         game: GameName,
         /// The input file; standard input when absent or "-".
         file: Option<PathBuf>,
@@ -272,15 +276,14 @@ impl Usage {
 
 /// Runs the command, writing its output to standard output; `Ok(false)` when it ran but
 /// something asked for was not done or an answer disagrees with its input (exit status 1).
-/// The answers written before a failure are flushed before it is returned.
+/// Each answer shows soon after it is decided (within [`prompt::PROMPT`]), however slow the
+/// next; the answers written before a failure are flushed before it is returned.
 ///
 /// # Errors
 /// What stopped the command.
 pub fn run(cli: &Cli) -> Result<bool, Failure> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result = dispatch(&cli.command, &mut out);
-    let flushed = out.flush().map_err(RunError::Output);
+    let (result, flushed) = prompt::with_prompt(io::stdout(), |out| dispatch(&cli.command, out));
+    let flushed = flushed.map_err(RunError::Output);
     match (result, flushed) {
         (Err(failure), _) => Err(failure),
         (Ok(_), Err(error)) => Err(error.into()),
@@ -306,12 +309,12 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
         } => {
             let store = db
                 .as_deref()
-                .map(crate::hex::solve::Store::open)
+                .map(arbiter::hex::solve::Store::open)
                 .transpose()?
-                .map(crate::hex::solve::Store::shared);
+                .map(arbiter::hex::solve::Store::shared);
             let judge = if *solve {
-                Judge::HexSolver(crate::hex::solve::Analysis {
-                    settings: crate::hex::solve::Settings {
+                Judge::HexSolver(arbiter::hex::solve::Analysis {
+                    settings: arbiter::hex::solve::Settings {
                         budget: (!budget.is_zero()).then_some(*budget),
                         megabytes: *memory as usize,
                         threads: judging.jobs(),
@@ -320,15 +323,15 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
                     to_move: *to_move,
                     moves: *moves,
                     question: match (*winner, *pruned) {
-                        (true, _) => crate::hex::solve::Question::Winner,
-                        (_, true) => crate::hex::solve::Question::ConsideredMoves,
-                        _ => crate::hex::solve::Question::EveryMove,
+                        (true, _) => arbiter::hex::solve::Question::Winner,
+                        (_, true) => arbiter::hex::solve::Question::ConsideredMoves,
+                        _ => arbiter::hex::solve::Question::EveryMove,
                     },
                     at_move: *at_move,
                     store: store.clone(),
                 })
             } else {
-                Judge::Hex(crate::hex::Hex {
+                Judge::Hex(arbiter::hex::Hex {
                     check: *check,
                     at_move: *at_move,
                 })
@@ -354,7 +357,7 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             sgf_out,
             replace_result,
         } => {
-            let mut go = crate::go::Go::new(*rules, *komi).map_err(|_| {
+            let mut go = arbiter::go::Go::new(*rules, *komi).map_err(|_| {
                 let message = "--komi needs a rule set: the contest's rule has no komi";
                 usage("go", clap::error::ErrorKind::ArgumentConflict, message)
             })?;
@@ -381,13 +384,13 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
         Command::Validate { game, file } => tools::validate(*game, file.as_deref(), out),
         Command::Serve { host, port, db } => {
             if let Some(path) = db {
-                let store = crate::hex::solve::Store::open(path)?.shared();
+                let store = arbiter::hex::solve::Store::open(path)?.shared();
                 let _ = crate::serve::keep_solutions_in(store);
             }
             tools::serve(SocketAddr::new(*host, *port))
         }
         Command::Htp { budget, memory } => {
-            let mut engine = crate::htp::Engine::new(crate::hex::solve::Settings {
+            let mut engine = crate::htp::Engine::new(arbiter::hex::solve::Settings {
                 budget: (!budget.is_zero()).then_some(*budget),
                 megabytes: *memory as usize,
                 ..Default::default()
@@ -397,7 +400,7 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             Ok(true)
         }
         Command::Gtp { rules, network } => {
-            let mut go = crate::go::Go::new(rules.map(crate::go::Choice::Rules), None)
+            let mut go = arbiter::go::Go::new(rules.map(arbiter::go::Choice::Rules), None)
                 .map_err(|_| usage("gtp", clap::error::ErrorKind::ArgumentConflict, "no komi"))?;
             if let Some(path) = network {
                 go.scoring.network = Some(read_network(path)?);
@@ -411,15 +414,15 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
 }
 
 /// A KataGo network from its file, or why it cannot be used.
-fn read_network(path: &std::path::Path) -> Result<crate::go::net::Shared, Failure> {
+fn read_network(path: &std::path::Path) -> Result<arbiter::go::net::Shared, Failure> {
     let unusable = |why: String| {
         let message = format!("--network {}: {why}", path.display());
         usage("go", clap::error::ErrorKind::ValueValidation, &message)
     };
     let bytes = std::fs::read(path).map_err(|e| unusable(e.to_string()))?;
     let network =
-        crate::go::net::Network::from_gzip(&bytes).map_err(|e| unusable(e.to_string()))?;
-    Ok(crate::go::net::Shared::new(network))
+        arbiter::go::net::Network::from_gzip(&bytes).map_err(|e| unusable(e.to_string()))?;
+    Ok(arbiter::go::net::Shared::new(network))
 }
 
 /// A number of seconds, whole or not, as a duration.
@@ -448,7 +451,7 @@ mod tests {
         };
         assert_eq!(
             rules,
-            Some(Choice::Rules(crate::go::rules::RuleSet::Japanese))
+            Some(Choice::Rules(arbiter::go::rules::RuleSet::Japanese))
         );
     }
 }

@@ -6,8 +6,8 @@ use std::net::SocketAddr;
 use std::path::Path;
 
 use super::failure::{Failure, usage};
-use crate::registry::GameName;
-use crate::run::{self, RunError};
+use arbiter::registry::GameName;
+use arbiter::run::{self, RunError};
 
 /// `arbiter gen --help`: every game's modes, sizes and default size, from the generators.
 pub(super) fn gen_about() -> String {
@@ -94,7 +94,7 @@ pub(super) fn validate(
         .contest()
         .validate(&mut input as &mut dyn BufRead)
         .map_err(|error| {
-            let error = RunError::Input(crate::InputError::io(error));
+            let error = RunError::Input(arbiter::InputError::io(error));
             match file {
                 Some(path) => Failure::File(run::FileError::Run {
                     path: path.to_path_buf(),

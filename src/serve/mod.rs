@@ -37,8 +37,8 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
-use crate::game::Game;
-use crate::registry::{GameName, Judge, Visit};
+use arbiter::game::Game;
+use arbiter::registry::{GameName, Judge, Visit};
 use position::Setup;
 
 /// The largest request body, in bytes.
@@ -76,7 +76,7 @@ pub fn router() -> Router {
 
 /// The solution store the board's "Solve" consults and adds to, when one is kept
 /// (`arbiter serve --db FILE`).
-static STORE: std::sync::OnceLock<crate::hex::solve::SharedStore> = std::sync::OnceLock::new();
+static STORE: std::sync::OnceLock<arbiter::hex::solve::SharedStore> = std::sync::OnceLock::new();
 
 /// Keeps the Hex solver's proofs in `store` from now on: the board's "Solve" answers from it
 /// what it holds (set once; a second store is refused and returned).
@@ -84,8 +84,8 @@ static STORE: std::sync::OnceLock<crate::hex::solve::SharedStore> = std::sync::O
 /// # Errors
 /// A store set already: the one given back.
 pub fn keep_solutions_in(
-    store: crate::hex::solve::SharedStore,
-) -> Result<(), crate::hex::solve::SharedStore> {
+    store: arbiter::hex::solve::SharedStore,
+) -> Result<(), arbiter::hex::solve::SharedStore> {
     STORE.set(store)
 }
 
@@ -236,8 +236,8 @@ async fn solve(headers: HeaderMap, body: Body) -> Response {
         weight: usize::MAX,
     };
     answer(move || {
-        let solver = Judge::HexSolver(crate::hex::solve::Analysis {
-            settings: crate::hex::solve::Settings {
+        let solver = Judge::HexSolver(arbiter::hex::solve::Analysis {
+            settings: arbiter::hex::solve::Settings {
                 budget: Some(SOLVE_BUDGET),
                 megabytes: 64,
                 // The server judges requests side by side already.
@@ -246,7 +246,7 @@ async fn solve(headers: HeaderMap, body: Body) -> Response {
             },
             to_move: None,
             moves: false,
-            question: crate::hex::solve::Question::EveryMove,
+            question: arbiter::hex::solve::Question::EveryMove,
             at_move: None,
             store: STORE.get().cloned(),
         });
@@ -279,7 +279,7 @@ fn workers() -> &'static tokio::sync::Semaphore {
     })
 }
 
-/// Runs `work` on arbiter's pool of threads ([`crate::pool`]), off the async threads, when a
+/// Runs `work` on arbiter's pool of threads ([`arbiter::pool`]), off the async threads, when a
 /// worker is free, and makes its result an answer; a panic in it becomes a 500 error.
 async fn answer<F>(work: F) -> Response
 where
@@ -292,7 +292,7 @@ where
         );
     };
     let (done, judged) = tokio::sync::oneshot::channel();
-    crate::pool::spawn(move || {
+    arbiter::pool::spawn(move || {
         let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
         // The client gone, nobody waits for the answer.
         let _ = done.send(judged);
@@ -381,7 +381,7 @@ fn judge_text<G: Game>(game: &G, text: &[u8], limits: Limits) -> Result<Vec<Valu
         let case = game
             .prepare(raw)
             .map_err(|e| e.in_case(number).to_string())?;
-        let (mut record, judgement) = crate::run::judged_record(game, None, number, &case, true)
+        let (mut record, judgement) = arbiter::run::judged_record(game, None, number, &case, true)
             .map_err(|e| e.to_string())?;
         let mut svg = Vec::new();
         record["svg"] = match game.draw(&case, &judgement, &mut svg) {

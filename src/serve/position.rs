@@ -7,8 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::registry::GameName;
-use crate::render::{self, Slant};
+use arbiter::registry::GameName;
+use arbiter::render::{self, Slant};
 
 /// The largest board side the web board sets up.
 pub const MAX_SIDE: usize = 64;
@@ -170,7 +170,7 @@ impl Position {
     ///
     /// ```
     /// use arbiter::registry::GameName;
-    /// use arbiter::serve::position::Position;
+    /// use arbiter_cli::serve::position::Position;
     ///
     /// let position = Position { rows: vec!["B.".into(), ".W".into()] };
     /// let (text, grid) = position.contest_text(GameName::Go).unwrap();
@@ -270,23 +270,23 @@ fn go_grid(n: usize) -> Grid {
     let mut centres = Vec::with_capacity(n * n);
     for row in 0..n {
         for col in 0..n {
-            centres.push(crate::go::show::point_centre(crate::Coord { row, col }));
+            centres.push(arbiter::go::show::point_centre(arbiter::Coord { row, col }));
         }
     }
     Grid {
         rows: n,
         cols: n,
         centres,
-        radius: crate::go::show::STEP / 2.0,
+        radius: arbiter::go::show::STEP / 2.0,
     }
 }
 
-/// The grid of a Go game's picture under a rule set ([`crate::go::show::svg_game`]).
+/// The grid of a Go game's picture under a rule set ([`arbiter::go::show::svg_game`]).
 pub fn game_grid(rows: usize, cols: usize) -> Grid {
     let mut centres = Vec::with_capacity(rows * cols);
     for row in 0..rows {
         for col in 0..cols {
-            centres.push(crate::go::show::game_point_centre(crate::Coord {
+            centres.push(arbiter::go::show::game_point_centre(arbiter::Coord {
                 row,
                 col,
             }));
@@ -296,12 +296,12 @@ pub fn game_grid(rows: usize, cols: usize) -> Grid {
         rows,
         cols,
         centres,
-        radius: crate::go::show::STEP / 2.0,
+        radius: arbiter::go::show::STEP / 2.0,
     }
 }
 
 fn cheesy_grid(rows: usize, cols: usize) -> Grid {
-    let square = crate::cheesy::show::SQUARE;
+    let square = arbiter::cheesy::show::SQUARE;
     let mut centres = Vec::with_capacity(rows * cols);
     for row in 0..rows {
         for col in 0..cols {

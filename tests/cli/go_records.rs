@@ -175,7 +175,7 @@ fn rules_and_komi_come_from_the_record_unless_given() {
     assert_eq!(record["rules"], "japanese");
 }
 
-/// Every stone in seki (see `src/go/scoring/tests.rs` for the shapes).
+/// Every stone in seki (see `crates/arbiter/src/go/scoring/tests.rs` for the shapes).
 const SEKI_WITH_EYES: &[u8] =
     b"(;SZ[5:4]KM[0]AB[aa][ba][ca][da][bb][cb][ac][bc][cc][ad]AW[ea][db][eb][dc][cd][dd][ed];B[];W[])";
 const SEKI_WITHOUT_EYES: &[u8] =

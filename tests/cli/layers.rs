@@ -1,6 +1,8 @@
-//! The crate's layers, checked on its source: every module uses only modules of its own
-//! layer or below, the games use none of each other, and no modules use each other in a
-//! circle (docs/src/architecture.md draws the layers).
+//! The crates' layers, checked on their source: in the library of games (`crates/arbiter`)
+//! and in the fronts over it (this package), every module uses only modules of its own layer
+//! or below, the games use none of each other, and no modules use each other in a circle
+//! (docs/src/architecture.md draws the layers); and the library's manifest keeps the fronts'
+//! crates out of its graph.
 //!
 //! The source is parsed with syn, and every path a module names (in `use` declarations, code,
 //! macros and `serialize_with` attributes) is followed, through re-exports, to the module that
@@ -13,20 +15,30 @@ use std::path::{Path, PathBuf};
 
 use syn::visit::Visit;
 
-/// The layers, lowest first: a top-level module may use only its own layer and those below,
-/// and the games (layer "games") only themselves among the games.
-const LAYERS: [(&str, &[&str]); 7] = [
+/// A crate's layers, lowest first: a top-level module may use only its own layer and those
+/// below, and the games (layer "games") only themselves among the games.
+type Layers = [(&'static str, &'static [&'static str])];
+
+/// The library of games, `crates/arbiter/src`.
+const LIBRARY: &Layers = &[
     ("geometry", &["grid", "connect", "swar", "labels", "pool"]),
     (
         "input and rendering",
-        &["input", "sgf", "validate", "render"],
+        &["input", "sgf", "validate", "render", "named"],
     ),
     ("the Game trait", &["game", "run", "selfcheck"]),
     ("games", &["hex", "gioco", "go", "cheesy"]),
     ("registry", &["registry"]),
-    ("fronts", &["serve", "gtp", "htp"]),
+];
+
+/// The fronts over it, this package's `src`.
+const FRONTS: &Layers = &[
+    ("engines and web board", &["serve", "gtp", "htp"]),
     ("command line", &["cli"]),
 ];
+
+/// Each crate's source folder, from this package's, and its layers.
+const CRATES: [(&str, &Layers); 2] = [("crates/arbiter/src", LIBRARY), ("src", FRONTS)];
 
 /// A module path from the crate's root: `["hex", "solve", "dfpn"]`.
 type ModPath = Vec<String>;
@@ -425,9 +437,10 @@ fn name(path: &ModPath) -> String {
     }
 }
 
-/// The graph of modules using modules, the root (a front page of re-exports) left out.
-fn graph() -> BTreeMap<ModPath, BTreeSet<ModPath>> {
-    let krate = Crate::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+/// The graph of modules using modules in the crate whose source is in `src` (from this
+/// package's folder), the root (a front page of re-exports) left out.
+fn graph(src: &str) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+    let krate = Crate::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join(src));
     krate
         .modules
         .keys()
@@ -503,17 +516,25 @@ fn circles(graph: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<Vec<ModPath>> {
     tarjan.circles
 }
 
-fn layer_of(module: &ModPath) -> Option<usize> {
+fn layer_of(module: &ModPath, layers: &Layers) -> Option<usize> {
     let top = module.first()?;
-    LAYERS
+    layers
         .iter()
         .position(|(_, members)| members.contains(&top.as_str()))
 }
 
 #[test]
 fn no_modules_use_each_other_in_a_circle() {
-    let graph = graph();
-    let found: Vec<String> = circles(&graph)
+    let mut found = Vec::new();
+    for (src, _) in CRATES {
+        found.extend(circles_in(&graph(src)));
+    }
+    assert!(found.is_empty(), "modules in a circle: {found:#?}");
+}
+
+/// The circles of `graph`, each as its edges.
+fn circles_in(graph: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<String> {
+    circles(graph)
         .iter()
         .map(|circle| {
             let edges: Vec<String> = circle
@@ -527,28 +548,28 @@ fn no_modules_use_each_other_in_a_circle() {
                 .collect();
             edges.join(", ")
         })
-        .collect();
-    assert!(found.is_empty(), "modules in a circle: {found:#?}");
+        .collect()
 }
 
 #[test]
 fn every_module_uses_only_its_own_layer_and_those_below() {
-    let graph = graph();
     let mut wrong = Vec::new();
-    for (module, uses) in &graph {
-        let Some(layer) = layer_of(module) else {
-            wrong.push(format!(
-                "{} is in no layer (tests/cli/layers.rs)",
-                name(module)
-            ));
-            continue;
-        };
-        for used in uses {
-            let used_layer = layer_of(used).unwrap_or(usize::MAX);
-            let other_game =
-                LAYERS[layer].0 == "games" && used_layer == layer && module[0] != used[0];
-            if used_layer > layer || other_game {
-                wrong.push(format!("{} -> {}", name(module), name(used)));
+    for (src, layers) in CRATES {
+        for (module, uses) in &graph(src) {
+            let Some(layer) = layer_of(module, layers) else {
+                wrong.push(format!(
+                    "{src}: {} is in no layer (tests/cli/layers.rs)",
+                    name(module)
+                ));
+                continue;
+            };
+            for used in uses {
+                let used_layer = layer_of(used, layers).unwrap_or(usize::MAX);
+                let other_game =
+                    layers[layer].0 == "games" && used_layer == layer && module[0] != used[0];
+                if used_layer > layer || other_game {
+                    wrong.push(format!("{src}: {} -> {}", name(module), name(used)));
+                }
             }
         }
     }
@@ -556,8 +577,30 @@ fn every_module_uses_only_its_own_layer_and_those_below() {
 }
 
 #[test]
+fn the_library_of_games_leaves_the_fronts_crates_out_of_its_graph() {
+    let manifest = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/arbiter/Cargo.toml"),
+    )
+    .unwrap();
+    let dependencies: Vec<&str> = manifest
+        .lines()
+        .skip_while(|line| *line != "[dependencies]")
+        .skip(1)
+        .take_while(|line| !line.starts_with('['))
+        .filter_map(|line| line.split_once('=').map(|(name, _)| name.trim()))
+        .collect();
+    assert!(dependencies.contains(&"sgf-parse"), "{dependencies:?}");
+    for front in ["clap", "axum", "tokio", "indicatif", "mimalloc", "pyo3"] {
+        assert!(
+            !dependencies.contains(&front),
+            "{front} in the library's graph"
+        );
+    }
+}
+
+#[test]
 fn the_checker_sees_uses_through_re_exports_code_and_macros() {
-    let graph = graph();
+    let graph = graph("crates/arbiter/src");
     let uses = |a: &str, b: &str| {
         let a: ModPath = a.split("::").map(String::from).collect();
         let b: ModPath = b.split("::").map(String::from).collect();

@@ -20,3 +20,5 @@ mod many_files;
 mod parallel;
 mod serve;
 mod show;
+mod streaming;
+mod wording;

@@ -347,14 +347,14 @@ fn bad_input_is_a_json_error_with_status_400() {
 #[test]
 fn limits_are_kept_and_said() {
     let server = Server::start();
-    let big = vec![b'.'; arbiter::serve::MAX_BODY + 1];
+    let big = vec![b'.'; arbiter_cli::serve::MAX_BODY + 1];
     let (status, body) = server.request("POST", "/api/hex/judge", "text/plain", &big);
     assert_eq!(status, 413);
     assert!(body.contains("limit"), "{body}");
     let many = format!(
         "{}\n{}",
-        arbiter::serve::MAX_CASES + 1,
-        "1\nR\n".repeat(arbiter::serve::MAX_CASES + 1)
+        arbiter_cli::serve::MAX_CASES + 1,
+        "1\nR\n".repeat(arbiter_cli::serve::MAX_CASES + 1)
     );
     let (status, answer) = server.post_text("/api/hex/judge", &many);
     assert_eq!(status, 400);

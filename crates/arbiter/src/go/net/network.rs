@@ -10,7 +10,8 @@ use crate::go::Stone;
 use crate::go::rules::Ko;
 
 /// The network built into arbiter: KataGo's final 6-block g170 network (`models/`).
-static BUNDLED: &[u8] = include_bytes!("../../../models/g170-b6c96-s175395328-d26788732.bin.gz");
+static BUNDLED: &[u8] =
+    include_bytes!("../../../../../models/g170-b6c96-s175395328-d26788732.bin.gz");
 
 /// The largest board side the network takes: its training's.
 pub const MAX_SIDE: usize = 19;

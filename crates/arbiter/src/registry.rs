@@ -38,7 +38,6 @@ use crate::{cheesy, gioco, go, hex};
 
 /// A game, by the name the command line, the web board and JSON records give it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -53,6 +52,18 @@ pub enum GameName {
     Go,
     /// Cheesy Chess.
     Cheesy,
+}
+
+impl crate::named::Named for GameName {
+    const ALL: &'static [GameName] = &GameName::ALL;
+
+    fn name(self) -> &'static str {
+        GameName::name(self)
+    }
+
+    fn help(self) -> &'static str {
+        GameName::help(self)
+    }
 }
 
 impl GameName {
@@ -71,6 +82,16 @@ impl GameName {
             GameName::Gioco => gioco::Gioco::NAME,
             GameName::Go => go::Go::NAME,
             GameName::Cheesy => cheesy::Cheesy::NAME,
+        }
+    }
+
+    /// The game in a line, for help.
+    pub const fn help(self) -> &'static str {
+        match self {
+            GameName::Hex => "The Hex judge, and Hex game records",
+            GameName::Gioco => "Il Gioco dell'X",
+            GameName::Go => "Go scoring: contest positions and game records",
+            GameName::Cheesy => "Cheesy Chess",
         }
     }
 

@@ -146,7 +146,7 @@ fn check_benzene_openings(text: &str, settings: &Settings) -> Solution {
 
 #[test]
 fn on_6x6_every_opening_wins_or_loses_as_benzene_solved_it() {
-    let text = include_str!("../../../tests/data/hex/solver/dfpn-solve-6x6.tst");
+    let text = include_str!("../../../../../tests/data/hex/solver/dfpn-solve-6x6.tst");
     let solution = check_benzene_openings(text, &Settings::default());
     // The file lists every cell; 24 of the 36 first moves win.
     assert_eq!(solution.winning_moves.len(), 24);
@@ -155,7 +155,7 @@ fn on_6x6_every_opening_wins_or_loses_as_benzene_solved_it() {
 
 #[test]
 fn on_6_columns_by_7_rows_the_side_with_the_shorter_crossing_wins_after_every_opening() {
-    let text = include_str!("../../../tests/data/hex/solver/dfs-solve-6x7.tst");
+    let text = include_str!("../../../../../tests/data/hex/solver/dfs-solve-6x7.tst");
     check_benzene_openings(text, &Settings::default());
 }
 
@@ -169,7 +169,7 @@ fn on_7x7_every_opening_wins_or_loses_as_benzene_solved_it() {
         threads,
         ..Settings::default()
     };
-    let text = include_str!("../../../tests/data/hex/solver/dfpn-solve-7x7.tst");
+    let text = include_str!("../../../../../tests/data/hex/solver/dfpn-solve-7x7.tst");
     let solution = check_benzene_openings(text, &settings);
     assert_eq!(solution.winning_moves.len(), 27);
 }
@@ -182,7 +182,7 @@ fn on_7x7_every_opening_wins_or_loses_as_benzene_solved_it() {
 #[test]
 #[ignore]
 fn on_8x8_every_opening_proved_wins_or_loses_as_benzene_solved_it() {
-    let text = include_str!("../../../tests/data/hex/solver/dfpn-solve-8x8.tst");
+    let text = include_str!("../../../../../tests/data/hex/solver/dfpn-solve-8x8.tst");
     let (rows, cols, openings) = benzene_openings(text);
     // The file lists the openings of columns a to d; the others are their images by the
     // half-turn, which leaves the empty board as it is.
@@ -421,7 +421,7 @@ pub(super) fn named<B: Cells>(geometry: &Geometry<B>, names: &str) -> B {
 /// position of one of Benzene's puzzles (`tests/data/hex/solver/puzzles/`), `to_move` to move.
 fn considered_in_puzzle(name: &str, to_move: Stone) -> Solution {
     let path = format!(
-        "{}/tests/data/hex/solver/puzzles/{name}.sgf",
+        "{}/../../tests/data/hex/solver/puzzles/{name}.sgf",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(path).unwrap();

@@ -35,7 +35,7 @@ impl ServerBoard {
 
 fn data(folder: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/go")
+        .join("../../tests/data/go")
         .join(folder)
 }
 

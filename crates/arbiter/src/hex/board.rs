@@ -29,7 +29,6 @@ pub const ADJACENCY: Adjacency = Adjacency::HexRising;
 /// contest's too): Red moves first and joins the top row to the bottom row; SGF's `B` (and
 /// Benzene's black) is Red, `W` is Blue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -106,6 +105,24 @@ impl Stone {
             'B' => Some(Stone::Red),
             'W' => Some(Stone::Blue),
             _ => None,
+        }
+    }
+}
+
+impl crate::named::Named for Stone {
+    const ALL: &'static [Stone] = &[Stone::Red, Stone::Blue];
+
+    fn name(self) -> &'static str {
+        match self {
+            Stone::Red => "red",
+            Stone::Blue => "blue",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            Stone::Red => "Red moves first and joins the top row to the bottom row (vertical)",
+            Stone::Blue => "Blue joins the left column to the right column (horizontal)",
         }
     }
 }

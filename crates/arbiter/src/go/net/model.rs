@@ -526,7 +526,7 @@ mod tests {
     use super::*;
 
     fn bundled_data() -> Vec<u8> {
-        let bytes = include_bytes!("../../../models/g170-b6c96-s175395328-d26788732.bin.gz");
+        let bytes = include_bytes!("../../../../../models/g170-b6c96-s175395328-d26788732.bin.gz");
         let mut data = Vec::new();
         flate2::read::GzDecoder::new(&bytes[..])
             .read_to_end(&mut data)
@@ -549,7 +549,7 @@ mod tests {
             at += step;
             step = step * 3 / 2 + 1;
         }
-        let cut = include_bytes!("../../../models/g170-b6c96-s175395328-d26788732.bin.gz");
+        let cut = include_bytes!("../../../../../models/g170-b6c96-s175395328-d26788732.bin.gz");
         let error = Model::from_gzip(&cut[..cut.len() / 2]).expect_err("half a gzip file");
         assert!(
             error.to_string().starts_with("not a readable gzip file"),

@@ -44,7 +44,6 @@ pub enum RunError {
 /// What a case's line is written as. A game record format writes each case as the game's
 /// record ([`Game::write_record`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// The contest's lines, exactly.
     #[default]
@@ -56,6 +55,36 @@ pub enum Format {
     Sgf,
     /// Each case as a trmph link, one a line.
     Trmph,
+}
+
+impl crate::named::Named for Format {
+    const ALL: &'static [Format] = &[
+        Format::Contest,
+        #[cfg(feature = "serde")]
+        Format::Json,
+        Format::Sgf,
+        Format::Trmph,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Format::Contest => "contest",
+            #[cfg(feature = "serde")]
+            Format::Json => "json",
+            Format::Sgf => "sgf",
+            Format::Trmph => "trmph",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            Format::Contest => "The contest's lines, exactly",
+            #[cfg(feature = "serde")]
+            Format::Json => "One JSON object per case (JSON Lines)",
+            Format::Sgf => "Each case as an SGF game record, one after another: a collection",
+            Format::Trmph => "Each case as a trmph link, one a line",
+        }
+    }
 }
 
 impl Format {

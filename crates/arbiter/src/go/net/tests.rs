@@ -24,7 +24,7 @@ struct Fixture {
 }
 
 fn fixtures() -> Vec<Fixture> {
-    let text = include_str!("../../../tests/data/go/net/katago-raw-nn.txt");
+    let text = include_str!("../../../../../tests/data/go/net/katago-raw-nn.txt");
     let mut found = Vec::new();
     let mut lines = text.lines();
     while let Some(line) = lines.next() {

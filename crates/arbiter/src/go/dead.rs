@@ -14,7 +14,6 @@ use crate::grid::Coord;
 
 /// Where the verdict on dead stones comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -30,6 +29,40 @@ pub enum DeadFrom {
     Playouts,
     /// Every stone is alive.
     None,
+}
+
+impl crate::named::Named for DeadFrom {
+    const ALL: &'static [DeadFrom] = &[
+        DeadFrom::Markup,
+        DeadFrom::Estimate,
+        DeadFrom::Playouts,
+        DeadFrom::None,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            DeadFrom::Markup => "markup",
+            DeadFrom::Estimate => "estimate",
+            DeadFrom::Playouts => "playouts",
+            DeadFrom::None => "none",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            DeadFrom::Markup => {
+                "The final node's TB/TW: a stone on the other colour's territory is dead"
+            }
+            DeadFrom::Estimate => {
+                "arbiter's own judgement: Benson's certain life, then the network's ownership \
+                 map (playouts where the network cannot serve)"
+            }
+            DeadFrom::Playouts => {
+                "arbiter's judgement by seeded playouts alone, without the network"
+            }
+            DeadFrom::None => "Every stone is alive",
+        }
+    }
 }
 
 /// What judged an estimate's open chains.

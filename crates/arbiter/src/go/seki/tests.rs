@@ -75,7 +75,7 @@ fn words(text: &str) -> Vec<&str> {
 
 #[test]
 fn every_board_of_goscorer_s_test_suite_gets_goscorer_s_maps() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/go/goscorer");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/go/goscorer");
     let mut names: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())

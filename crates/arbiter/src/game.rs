@@ -504,7 +504,10 @@ mod tests {
                 "line 1, column 271: expected a trmph",
             ),
         ] {
-            let path = format!("{}/tests/data/fuzz/{name}", env!("CARGO_MANIFEST_DIR"));
+            let path = format!(
+                "{}/../../tests/data/fuzz/{name}",
+                env!("CARGO_MANIFEST_DIR")
+            );
             let text = std::fs::read(path).unwrap();
             let game = crate::hex::Hex::CONTEST;
             let whole = super::verdicts_in_stream(&game, &text);
@@ -524,7 +527,7 @@ mod tests {
         // A fuzz find (debug assertions on): the glance that cuts Go cases for threads
         // multiplied the digits of this number past usize.
         let path = format!(
-            "{}/tests/data/fuzz/go-overflow-in-a-long-number.in",
+            "{}/../../tests/data/fuzz/go-overflow-in-a-long-number.in",
             env!("CARGO_MANIFEST_DIR")
         );
         let text = std::fs::read(path).unwrap();

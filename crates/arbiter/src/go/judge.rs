@@ -40,26 +40,30 @@ impl Choice {
     ];
 }
 
-/// `--rules`: `contest`, or a rule set by its name (`japanese`, `new-zealand`, ...).
-#[cfg(feature = "cli")]
-impl clap::ValueEnum for Choice {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Choice::ALL
+/// `--rules`: `contest`, or a rule set by its name (`japanese`, `new-zealand`, ...) or its
+/// alias (`territory`, `area`).
+impl crate::named::Named for Choice {
+    const ALL: &'static [Choice] = &Choice::ALL;
+
+    fn name(self) -> &'static str {
+        match self {
+            Choice::Contest => "contest",
+            Choice::Rules(rules) => rules.name(),
+        }
     }
 
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        use clap::builder::PossibleValue;
-        Some(match self {
-            Choice::Contest => PossibleValue::new("contest")
-                .help("The contest's output: territory against territory, no komi"),
-            Choice::Rules(rules) => {
-                let value = PossibleValue::new(rules.name()).help(rules.summary());
-                match rules.alias() {
-                    Some(alias) => value.alias(alias),
-                    None => value,
-                }
-            }
-        })
+    fn help(self) -> &'static str {
+        match self {
+            Choice::Contest => "The contest's output: territory against territory, no komi",
+            Choice::Rules(rules) => rules.summary(),
+        }
+    }
+
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Choice::Contest => &[],
+            Choice::Rules(rules) => rules.aliases(),
+        }
     }
 }
 

@@ -95,12 +95,12 @@ impl RuleSet {
         }
     }
 
-    /// Another name the command line takes for the rule set (`territory`, `area`).
-    pub const fn alias(self) -> Option<&'static str> {
+    /// Other names the command line takes for the rule set (`territory`, `area`).
+    pub const fn aliases(self) -> &'static [&'static str] {
         match self {
-            RuleSet::Japanese => Some("territory"),
-            RuleSet::Chinese => Some("area"),
-            _ => None,
+            RuleSet::Japanese => &["territory"],
+            RuleSet::Chinese => &["area"],
+            _ => &[],
         }
     }
 
