@@ -23,7 +23,6 @@
 //! ```
 
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
 
 use crate::gtp::{Answer, Protocol};
 use arbiter::hex::Board;
@@ -66,7 +65,7 @@ pub struct Engine {
 impl Default for Engine {
     fn default() -> Self {
         Engine::new(Settings {
-            budget: Some(Duration::from_secs(60)),
+            budget: Some(solve::DEFAULT_BUDGET),
             ..Settings::default()
         })
     }

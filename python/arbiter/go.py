@@ -41,7 +41,8 @@ def score(
     ``TB``/``TW`` markup when it has some, else arbiter's estimate); ``dead_at`` and
     ``alive_at``: groups to mark, each named by a stone (``["Q16", "R17"]``); ``at_move``:
     score the position in which move N is to be played; ``visits``: the visits of the search
-    that reads the chains the network leaves unsure (default 100; ``0``: the network alone).
+    that reads the chains the network leaves unsure (default 100, or 0 for a game that did
+    not finish; ``0``: the network alone).
 
     ``maps`` (default: whether numpy is installed) adds numpy arrays, row by row from the
     top: ``stones`` (1 Black, -1 White, 0 empty), ``territory_map`` (1 Black's territory,

@@ -262,7 +262,7 @@ impl<W: Write> Visit for JudgeInputs<'_, W> {
 
     fn visit<G: Game>(self, game: &G) -> Result<bool, Failure> {
         if self.judging.files.len() > 1 {
-            return judge_files(game, self.judging, self.records, self.out);
+            return judge_many(game, self.judging, self.records, self.out);
         }
         judge_input(game, self.judging, self.records, self.out)
     }
@@ -350,7 +350,7 @@ fn judge_one<G: Game>(
 /// Judges many files side by side, their outputs in the order given; a file that fails is
 /// reported and the others are still judged. `Ok(false)` when any file failed, warned of
 /// something undone or disagreed.
-fn judge_files<G: Game>(
+fn judge_many<G: Game>(
     game: &G,
     judging: &Judging,
     records: Option<&Path>,

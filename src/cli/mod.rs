@@ -99,7 +99,7 @@ enum Command {
         pruned: bool,
         /// With --solve: give up on a position after this many seconds (its line says
         /// "unknown", with what was proved); 0 for no limit.
-        #[arg(long, requires = "solve", value_name = "SECONDS", value_parser = seconds, default_value = "60")]
+        #[arg(long, requires = "solve", value_name = "SECONDS", value_parser = seconds, default_value = arbiter::hex::solve::DEFAULT_BUDGET_SECONDS)]
         budget: Duration,
         /// Judge or solve each record at move N, as GNU Go's -L does for Go: the position
         /// in which move N is to be played, the moves before it played (1: the setup alone).
@@ -107,7 +107,7 @@ enum Command {
         at_move: Option<usize>,
         /// With --solve: the transposition table's size in megabytes, for each thread (the
         /// --jobs threads share one table of this size times their number).
-        #[arg(long, requires = "solve", value_name = "MB", default_value_t = arbiter::hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        #[arg(long, requires = "solve", value_name = "MB", default_value_t = arbiter::hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=arbiter::hex::solve::MAX_MEGABYTES as i64))]
         memory: u32,
         /// With --solve: keep every position proved in FILE (made if need be) and answer from
         /// it what it holds, this run and the next: a position asked again, a game's
@@ -164,7 +164,7 @@ enum Command {
         network: Option<PathBuf>,
         /// The visits of the search that reads the chains the network leaves unsure (with
         /// each side to move, then each move of a play-out where still unsure); 0: the
-        /// network alone, no search [default: 100]
+        /// network alone, no search [default: 100; for a game that did not finish, 0]
         #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<u32>::new().range(0..=u64::from(arbiter::go::dead::MAX_VISITS)))]
         visits: Option<u32>,
         /// Compare each record's RE with the count: write only the games that differ (with
@@ -208,10 +208,10 @@ enum Command {
     Htp {
         /// Give up on a position after this many seconds (the answer is "unknown"); 0 for
         /// no limit.
-        #[arg(long, value_name = "SECONDS", value_parser = seconds, default_value = "60")]
+        #[arg(long, value_name = "SECONDS", value_parser = seconds, default_value = arbiter::hex::solve::DEFAULT_BUDGET_SECONDS)]
         budget: Duration,
         /// The transposition table's size in megabytes.
-        #[arg(long, value_name = "MB", default_value_t = arbiter::hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        #[arg(long, value_name = "MB", default_value_t = arbiter::hex::solve::DEFAULT_MEGABYTES as u32, value_parser = clap::value_parser!(u32).range(1..=arbiter::hex::solve::MAX_MEGABYTES as i64))]
         memory: u32,
     },
     /// Writes a seeded random input file in a game's contest format (same arguments, same
@@ -419,9 +419,8 @@ fn read_network(path: &std::path::Path) -> Result<arbiter::go::net::Shared, Fail
         let message = format!("--network {}: {why}", path.display());
         usage("go", clap::error::ErrorKind::ValueValidation, &message)
     };
-    let bytes = std::fs::read(path).map_err(|e| unusable(e.to_string()))?;
     let network =
-        arbiter::go::net::Network::from_gzip(&bytes).map_err(|e| unusable(e.to_string()))?;
+        arbiter::go::net::Network::read_file(path).map_err(|e| unusable(e.to_string()))?;
     Ok(arbiter::go::net::Shared::new(network))
 }
 

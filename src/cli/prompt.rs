@@ -75,7 +75,12 @@ pub fn with_prompt<W: Write + Send, T>(
         shared: Arc::clone(&shared),
     };
     thread::scope(|scope| {
-        scope.spawn(|| watch(&shared));
+        // A small stack: the watcher only waits and flushes, and a command's start pays for
+        // its thread.
+        let watcher = thread::Builder::new().stack_size(64 << 10);
+        if watcher.spawn_scoped(scope, || watch(&shared)).is_err() {
+            // No thread to watch: the output is flushed when the buffer fills, and at the end.
+        }
         let result = work(&mut prompt);
         let flushed = prompt.flush();
         prompt.lock().done = true;

@@ -352,7 +352,10 @@ impl Visit for Request<'_> {
 fn grid_of(game: &str, rows: &[String], scored: bool) -> Option<position::Grid> {
     let name = game.parse::<GameName>().ok()?;
     if name == GameName::Go && scored {
-        return Some(position::game_grid(rows.len(), rows.first()?.len()));
+        return Some(arbiter::go::setup::game_grid(
+            rows.len(),
+            rows.first()?.len(),
+        ));
     }
     let position = position::Position {
         rows: rows.to_vec(),

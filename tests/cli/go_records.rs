@@ -782,6 +782,39 @@ fn each_chain_the_search_decided_says_so_with_its_visits() {
 }
 
 #[test]
+fn a_game_that_did_not_finish_is_estimated_without_a_play_out() {
+    // Game 3003 cut before its last moves: an estimate, by the raw network unless a search is
+    // asked for, and never played out (the finished game's 19-stone chain was played out).
+    let game = file("corpus-random/game-3003.sgf");
+    let steps = |record: &serde_json::Value| {
+        let mut steps: Vec<String> = ["dead_chains", "close_calls"]
+            .iter()
+            .flat_map(|list| record[list].as_array().unwrap())
+            .map(|c| c["decided_by"].as_str().unwrap().to_string())
+            .collect();
+        steps.sort();
+        steps.dedup();
+        steps
+    };
+    let estimate = json(&["go", "--at-move", "270", &game], b"");
+    assert_eq!(estimate["finished"], false);
+    assert_eq!(estimate["visits"], 0);
+    assert_eq!(steps(&estimate), ["network"]);
+    let read = json(&["go", "--at-move", "270", "--visits", "100", &game], b"");
+    assert_eq!(read["visits"], 100);
+    assert!(
+        steps(&read).contains(&"search".to_string()),
+        "{:?}",
+        steps(&read)
+    );
+    assert!(
+        !steps(&read).contains(&"playout".to_string()),
+        "{:?}",
+        steps(&read)
+    );
+}
+
+#[test]
 fn visits_out_of_range_are_a_usage_error() {
     let game = file("corpus-random/game-3003.sgf");
     for bad in ["-1", "100001", "many"] {

@@ -26,7 +26,7 @@ const LIBRARY: &Layers = &[
         "input and rendering",
         &["input", "sgf", "validate", "render", "named"],
     ),
-    ("the Game trait", &["game", "run", "selfcheck"]),
+    ("the Game trait", &["game", "run", "selfcheck", "setup"]),
     ("games", &["hex", "gioco", "go", "cheesy"]),
     ("registry", &["registry"]),
 ];

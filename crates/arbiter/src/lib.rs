@@ -69,6 +69,7 @@ pub mod render;
 pub mod run;
 #[cfg(feature = "serde")]
 pub mod selfcheck;
+pub mod setup;
 pub mod sgf;
 mod swar;
 pub mod validate;

@@ -34,6 +34,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::game::{AnyGame, Game};
+use crate::setup::{Grid, Page, SetUp};
 use crate::{cheesy, gioco, go, hex};
 
 /// A game, by the name the command line, the web board and JSON records give it.
@@ -92,6 +93,50 @@ impl GameName {
             GameName::Gioco => "Il Gioco dell'X",
             GameName::Go => "Go scoring: contest positions and game records",
             GameName::Cheesy => "Cheesy Chess",
+        }
+    }
+
+    /// The game's page on the web board ([`SetUp::PAGE`]).
+    pub const fn page(self) -> Page {
+        match self {
+            GameName::Hex => hex::Hex::PAGE,
+            GameName::Gioco => gioco::Gioco::PAGE,
+            GameName::Go => go::Go::PAGE,
+            GameName::Cheesy => cheesy::Cheesy::PAGE,
+        }
+    }
+
+    /// A new board of side `n` for the game's page ([`SetUp::blank`]).
+    pub fn blank(self, n: usize) -> Vec<String> {
+        match self {
+            GameName::Hex => hex::Hex::blank(n),
+            GameName::Gioco => gioco::Gioco::blank(n),
+            GameName::Go => go::Go::blank(n),
+            GameName::Cheesy => cheesy::Cheesy::blank(n),
+        }
+    }
+
+    /// A position set up by clicking, as the game's contest text, and where its cells are
+    /// drawn ([`SetUp::contest_text`]).
+    ///
+    /// # Errors
+    /// Rows that break the game's shape or letters, in words.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::registry::GameName;
+    ///
+    /// let rows = ["R.".to_string(), "RB".to_string()];
+    /// let (text, _) = GameName::Hex.contest_text(&rows).unwrap();
+    /// assert_eq!(text, "1\n2\nR.\nRB\n");
+    /// ```
+    pub fn contest_text(self, rows: &[String]) -> Result<(String, Grid), String> {
+        match self {
+            GameName::Hex => hex::Hex::contest_text(rows),
+            GameName::Gioco => gioco::Gioco::contest_text(rows),
+            GameName::Go => go::Go::contest_text(rows),
+            GameName::Cheesy => cheesy::Cheesy::contest_text(rows),
         }
     }
 
@@ -379,9 +424,8 @@ impl Options<'_> {
     /// Reads a KataGo model file for the Go judge's estimates.
     #[cfg(feature = "net")]
     fn network(go: &mut go::Go, path: &str) -> Result<(), OptionError> {
-        let unusable = |why: String| Self::bad("network", path, &why);
-        let bytes = std::fs::read(path).map_err(|e| unusable(e.to_string()))?;
-        let network = go::net::Network::from_gzip(&bytes).map_err(|e| unusable(e.to_string()))?;
+        let network = go::net::Network::read_file(std::path::Path::new(path))
+            .map_err(|e| Self::bad("network", path, &e.to_string()))?;
         go.scoring.network = Some(go::net::Shared::new(network));
         Ok(())
     }
@@ -393,7 +437,9 @@ impl Options<'_> {
     }
 
     fn hex_solver(&self) -> Result<Judge, OptionError> {
-        use hex::solve::{Analysis, DEFAULT_MEGABYTES, Question, Settings};
+        use hex::solve::{
+            Analysis, DEFAULT_BUDGET, DEFAULT_MEGABYTES, MAX_MEGABYTES, Question, Settings,
+        };
         let to_move = match self.get("to_move") {
             None => None,
             Some("red" | "Red" | "black" | "b" | "B") => Some(hex::Stone::Red),
@@ -401,7 +447,7 @@ impl Options<'_> {
             Some(text) => return Err(Self::bad("to_move", text, "red or blue")),
         };
         let budget = match self.get("budget") {
-            None => Some(std::time::Duration::from_secs(60)),
+            None => Some(DEFAULT_BUDGET),
             Some(text) => {
                 let seconds = text
                     .parse::<f64>()
@@ -412,11 +458,11 @@ impl Options<'_> {
             }
         };
         let megabytes = self.number("memory", 1)?.unwrap_or(DEFAULT_MEGABYTES);
-        if megabytes > 65536 {
+        if megabytes > MAX_MEGABYTES {
             return Err(Self::bad(
                 "memory",
                 &megabytes.to_string(),
-                "at most 65536 (MB)",
+                &format!("at most {MAX_MEGABYTES} (MB)"),
             ));
         }
         Ok(Judge::HexSolver(Analysis {

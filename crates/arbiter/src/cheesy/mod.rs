@@ -34,6 +34,7 @@ mod game;
 #[cfg(feature = "generate")]
 pub mod generate;
 mod judge;
+pub mod setup;
 pub mod show;
 mod verdict;
 mod word;

@@ -25,6 +25,7 @@ mod game;
 #[cfg(feature = "generate")]
 pub mod generate;
 mod judge;
+pub mod setup;
 pub mod show;
 pub mod uva;
 

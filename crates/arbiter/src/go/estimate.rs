@@ -27,6 +27,12 @@ pub(crate) struct Terms {
     pub visits: u32,
     /// Threads that share the search's batches.
     pub threads: usize,
+    /// Whether the position is a finished game's (or a position given to count): only then
+    /// are the chains the search leaves unsure played out. An unfinished game's estimate
+    /// (a resigned game, a record cut at a move) takes the search's reading as it stands,
+    /// when a search is asked for at all: playing a game out from its middle is a game's
+    /// worth of searching, for an estimate.
+    pub finished: bool,
 }
 
 /// Why the network cannot serve a `width` x `height` board, when it cannot.
@@ -73,6 +79,7 @@ pub(crate) fn estimate(board: &Board, from: DeadFrom, terms: Terms) -> Estimate 
                 komi: terms.komi,
                 visits: terms.visits,
                 threads: terms.threads,
+                play_out: terms.finished,
             };
             return super::ownership::estimate(network, board, reading);
         }

@@ -889,14 +889,23 @@ impl Scoring {
             (None, None) => (Komi::ZERO, Source::Default),
         };
         let handicap = record.map_or(0, |r| r.record.handicap);
+        // An unfinished game (resigned, or cut at a move) is only estimated: by the raw
+        // network unless a search is asked for, and never played out.
+        let finished = match case {
+            Case::Position(_) => true,
+            Case::Record(game) => game.ending.finished(),
+        };
         let terms = EstimateTerms {
             rules: rules.0,
             komi: (f64::from(komi.0) + rules.0.compensation(handicap) as f64) as f32,
             to_move: record.map_or(Stone::Black, next_to_move),
             #[cfg(feature = "net")]
             network: self.network.clone(),
-            visits: self.visits.unwrap_or(dead::DEFAULT_VISITS),
+            visits: self
+                .visits
+                .unwrap_or(if finished { dead::DEFAULT_VISITS } else { 0 }),
             threads: 1,
+            finished,
         };
         let (dead, dead_from, estimated) = self.dead_stones(case, &stones, record, terms)?;
         if contest {

@@ -58,6 +58,7 @@ pub mod search;
 mod seki;
 #[cfg(test)]
 mod server_boards;
+pub mod setup;
 pub mod sgf;
 pub mod show;
 pub mod stanford;

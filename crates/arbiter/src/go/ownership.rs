@@ -68,6 +68,9 @@ pub(crate) struct Reading {
     pub visits: u32,
     /// Threads that share the search's batches.
     pub threads: usize,
+    /// Whether the chains the search leaves unsure are played out (step 4); if not, the
+    /// search's lean decides them.
+    pub play_out: bool,
 }
 
 /// The estimate of a finished board's dead stones, in the steps of the module's notes.
@@ -175,6 +178,13 @@ fn read(network: &Network, board: &Board, reading: Reading, chains: &mut [ChainC
         }
     }
     if unsure.is_empty() {
+        return;
+    }
+    if !reading.play_out {
+        for &i in &unsure {
+            let chain = &mut chains[i];
+            chain.dead = 1.0 - 2.0 * chain.taken < 0.0;
+        }
         return;
     }
     // Each chain is played out with the side its reading favours to move first: a chain that

@@ -224,6 +224,7 @@ fn terms(b: &ServerBoard) -> super::estimate::Terms {
         network: None,
         visits: super::dead::DEFAULT_VISITS,
         threads: 1,
+        finished: true,
     }
 }
 

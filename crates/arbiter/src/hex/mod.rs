@@ -36,6 +36,7 @@ pub mod gcj;
 pub mod generate;
 mod judge;
 pub mod record;
+pub mod setup;
 pub mod sgf;
 pub mod show;
 pub mod solve;

@@ -24,6 +24,9 @@ const MAX_FLOATS: usize = 9 << 20;
 /// Why a network cannot be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ModelError {
+    /// The file cannot be read at all.
+    #[error("{0}")]
+    File(std::io::Error),
     /// The file is not gzip, or its data ends early.
     #[error("not a readable gzip file: {0}")]
     Gzip(#[from] std::io::Error),

@@ -84,6 +84,16 @@ impl Network {
         NETWORK.get_or_init(|| Network::from_gzip(BUNDLED)).as_ref()
     }
 
+    /// A network from a KataGo `.bin.gz` file: the one way every front reads a network the
+    /// user names.
+    ///
+    /// # Errors
+    /// When the file cannot be read, or is not a version-8 KataGo model.
+    pub fn read_file(path: &std::path::Path) -> Result<Network, ModelError> {
+        let bytes = std::fs::read(path).map_err(ModelError::File)?;
+        Network::from_gzip(&bytes)
+    }
+
     /// A network from a KataGo `.bin.gz` file's bytes.
     ///
     /// # Errors

@@ -51,7 +51,10 @@ mod vc;
 pub use bits::MAX_CELLS;
 pub use dfpn::{Stats, Techniques};
 pub use game::{Analysis, Judgement, LostAt, MoveValue, Question, Verdict, line};
-pub use solver::{DEFAULT_MEGABYTES, Reply, Settings, Solution, SolveError, Solver, solve};
+pub use solver::{
+    DEFAULT_BUDGET, DEFAULT_BUDGET_SECONDS, DEFAULT_MEGABYTES, MAX_MEGABYTES, Reply, Settings,
+    Solution, SolveError, Solver, solve,
+};
 pub use store::{Proved, SharedStore, Store, StoreError, VERSION as STORE_VERSION, WORTH_KEEPING};
 
 #[cfg(test)]

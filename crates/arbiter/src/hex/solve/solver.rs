@@ -31,6 +31,16 @@ pub struct Settings {
 /// The table's size unless told otherwise.
 pub const DEFAULT_MEGABYTES: usize = 256;
 
+/// The largest table the fronts let a user ask for, in megabytes.
+pub const MAX_MEGABYTES: usize = 65536;
+
+/// The time a front gives a position unless told otherwise (the command line's `--budget`,
+/// the web board's, the HTP engine's, Python's); [`Settings::default`] itself has no limit.
+pub const DEFAULT_BUDGET: Duration = Duration::from_secs(60);
+
+/// [`DEFAULT_BUDGET`] as the command line writes it, in seconds.
+pub const DEFAULT_BUDGET_SECONDS: &str = "60";
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {
@@ -862,6 +872,12 @@ impl<B: Cells> Searches<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_budget_is_written_once_in_seconds_and_as_a_duration() {
+        let seconds: u64 = DEFAULT_BUDGET_SECONDS.parse().unwrap();
+        assert_eq!(Duration::from_secs(seconds), DEFAULT_BUDGET);
+    }
 
     #[test]
     fn a_thread_takes_each_cell_once_then_joins_the_search_fewest_threads_are_in() {
