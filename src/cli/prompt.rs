@@ -76,17 +76,29 @@ pub fn with_prompt<W: Write + Send, T>(
     };
     thread::scope(|scope| {
         // A small stack: the watcher only waits and flushes, and a command's start pays for
-        // its thread.
+        // its thread. Without a thread, the output is flushed when the buffer fills, and at
+        // the end.
         let watcher = thread::Builder::new().stack_size(64 << 10);
-        if watcher.spawn_scoped(scope, || watch(&shared)).is_err() {
-            // No thread to watch: the output is flushed when the buffer fills, and at the end.
-        }
+        let _ = watcher.spawn_scoped(scope, || watch(&shared));
+        // The watcher is told the work is done however it ends, a panic too: the scope
+        // waits for it.
+        let ended = Ended(&shared);
         let result = work(&mut prompt);
         let flushed = prompt.flush();
-        prompt.lock().done = true;
-        shared.1.notify_one();
+        drop(ended);
         (result, flushed)
     })
+}
+
+/// Tells the watcher, when dropped, that the work is done.
+struct Ended<'a, W: Write>(&'a (Mutex<Shared<W>>, Condvar));
+
+impl<W: Write> Drop for Ended<'_, W> {
+    fn drop(&mut self) {
+        let (lock, written) = self.0;
+        lock.lock().unwrap_or_else(PoisonError::into_inner).done = true;
+        written.notify_one();
+    }
 }
 
 /// The watcher: waits for bytes to be written, lets them wait [`PROMPT`] (more may come),
@@ -147,6 +159,17 @@ mod tests {
             out.write_all(b"second\n").unwrap();
         });
         flushed.unwrap();
+    }
+
+    #[test]
+    fn a_panic_in_the_work_ends_the_watcher_and_is_raised_again() {
+        let outcome = std::panic::catch_unwind(|| {
+            with_prompt(Vec::new(), |out: &mut Prompt<Vec<u8>>| {
+                out.write_all(b"before\n").unwrap();
+                panic!("a bug");
+            })
+        });
+        assert!(outcome.is_err());
     }
 
     #[test]
