@@ -8,7 +8,8 @@
 //! macros and `serialize_with` attributes) is followed, through re-exports, to the module that
 //! defines the item: module A uses module B when it names an item B defines, or re-exports
 //! one. Code only compiled for tests (`#[cfg(test)]`) is left out, as a build leaves it out;
-//! `cargo modules dependencies --lib --no-fns --no-types --no-traits` draws the same graph.
+//! `cargo modules dependencies -p arbiter --lib --no-fns --no-types --no-traits` draws the
+//! library's graph.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
