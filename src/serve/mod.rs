@@ -207,13 +207,7 @@ async fn judge(
 /// them; the web board takes those that judge a position (not `network`, a file on the
 /// server, nor the solver's, which has a page of its own).
 fn judge_with(game: GameName, options: &HashMap<String, String>) -> Result<Judge, String> {
-    let taken: &[&str] = match game {
-        GameName::Go => &[
-            "rules", "komi", "dead", "dead_at", "alive_at", "at_move", "visits",
-        ],
-        GameName::Hex => &["at_move"],
-        _ => &[],
-    };
+    let taken = game.options_from_text();
     if let Some(unknown) = options.keys().find(|k| !taken.contains(&k.as_str())) {
         return Err(format!(
             "no option {unknown} for {game}: its options are {taken:?}"

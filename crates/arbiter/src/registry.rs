@@ -297,6 +297,28 @@ impl GameName {
         }
     }
 
+    /// The options of [`GameName::options`] that judge a position from its text alone: none
+    /// that names a file on the machine (`network`, `db`) or starts the solver, which a
+    /// front serving others (the web board) leaves out.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::registry::GameName;
+    ///
+    /// assert_eq!(GameName::Hex.options_from_text(), ["at_move"]);
+    /// assert!(!GameName::Go.options_from_text().contains(&"network"));
+    /// ```
+    pub fn options_from_text(self) -> &'static [&'static str] {
+        match self {
+            GameName::Go => &[
+                "rules", "komi", "dead", "dead_at", "alive_at", "at_move", "visits",
+            ],
+            GameName::Hex => &["at_move"],
+            GameName::Gioco | GameName::Cheesy => &[],
+        }
+    }
+
     /// The options [`GameName::judge_with`] takes for the game.
     pub fn options(self) -> &'static [&'static str] {
         match self {
@@ -508,6 +530,18 @@ pub trait Visit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_options_from_text_are_options_of_the_game_and_name_no_file() {
+        for game in GameName::ALL {
+            for option in game.options_from_text() {
+                assert!(game.options().contains(option), "{game} {option}");
+            }
+            for reads_a_file in ["network", "db", "solve"] {
+                assert!(!game.options_from_text().contains(&reads_a_file));
+            }
+        }
+    }
 
     #[test]
     fn every_game_is_found_by_its_name_and_judged_by_its_own_judge() {
