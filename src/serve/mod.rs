@@ -344,17 +344,7 @@ impl Visit for Request<'_> {
 /// Where the cells of a case's picture are, for a page to turn clicks into cells: the
 /// position's own grid, or, for a Go game scored under a rule set, the grid of its picture.
 fn grid_of(game: &str, rows: &[String], scored: bool) -> Option<position::Grid> {
-    let name = game.parse::<GameName>().ok()?;
-    if name == GameName::Go && scored {
-        return Some(arbiter::go::setup::game_grid(
-            rows.len(),
-            rows.first()?.len(),
-        ));
-    }
-    let position = position::Position {
-        rows: rows.to_vec(),
-    };
-    position.contest_text(name).ok().map(|(_, grid)| grid)
+    game.parse::<GameName>().ok()?.picture_grid(rows, scored)
 }
 
 /// Reads, judges and draws every case of `text`: each case's JSON record with its

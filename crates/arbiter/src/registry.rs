@@ -140,6 +140,16 @@ impl GameName {
         }
     }
 
+    /// Where the cells of a case's picture are ([`SetUp::picture_grid`]).
+    pub fn picture_grid(self, rows: &[String], ruled: bool) -> Option<Grid> {
+        match self {
+            GameName::Hex => hex::Hex::picture_grid(rows, ruled),
+            GameName::Gioco => gioco::Gioco::picture_grid(rows, ruled),
+            GameName::Go => go::Go::picture_grid(rows, ruled),
+            GameName::Cheesy => cheesy::Cheesy::picture_grid(rows, ruled),
+        }
+    }
+
     /// The game's title, as people write it: `Il Gioco dell'X`.
     pub const fn title(self) -> &'static str {
         match self {

@@ -90,6 +90,13 @@ pub trait SetUp {
     /// # Errors
     /// Rows that break the game's shape or letters, in words.
     fn contest_text(rows: &[String]) -> Result<(String, Grid), String>;
+
+    /// Where the cells of a case's picture are, its rows given: the position's own grid, or
+    /// another when the case was scored under a rule set (`ruled`) and its picture differs.
+    fn picture_grid(rows: &[String], ruled: bool) -> Option<Grid> {
+        let _ = ruled;
+        Self::contest_text(rows).ok().map(|(_, grid)| grid)
+    }
 }
 
 /// The board's rows and columns, checked: at least one row, all of one length, at most

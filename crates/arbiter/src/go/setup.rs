@@ -23,6 +23,14 @@ impl SetUp for Go {
         });
         Ok((stanford_text(rows, n), grid))
     }
+
+    /// A game scored under a rule set is drawn as a game ([`super::show::svg_game`]).
+    fn picture_grid(rows: &[String], ruled: bool) -> Option<Grid> {
+        if ruled {
+            return Some(game_grid(rows.len(), rows.first()?.len()));
+        }
+        Self::contest_text(rows).ok().map(|(_, grid)| grid)
+    }
 }
 
 /// Stanford's format: `n b w`, the black points, the white points (row and column from 1, the
