@@ -24,6 +24,7 @@ arbiter.InputError: case 1, line 3, column 2: expected 'R', 'B' or '.', found 'X
 
 from __future__ import annotations
 
+import errno
 import glob as _glob
 import os
 import warnings as _warnings
@@ -99,11 +100,25 @@ class InputWarning(UserWarning):
     move breaks the rules and is played as recorded, a komi read in hundredths, ..."""
 
 
+#: The extensions of the files arbiter reads: a one-line string ending in one is a path.
+_EXTENSIONS = (".sgf", ".in", ".txt", ".trmph", ".tst", ".out")
+
+
+def _looks_like_a_path(source: str) -> bool:
+    """A one-line string with a path separator or ending in an input's extension, and
+    neither an address (``https://...``, a trmph link, is text) nor SGF's brackets."""
+    if any(mark in source for mark in ("\n", "\r", "://", "(;", "[")):
+        return False
+    return "/" in source or os.sep in source or source.lower().endswith(_EXTENSIONS)
+
+
 def _source(source: Source) -> dict:
     """The native module's arguments for a source: ``text`` (bytes) or ``path``.
 
-    A ``str`` is a path when it names a file and holds no line break; anything else is the
-    input's text.
+    A ``str`` is a path when it names a file and holds no line break; a one-line string that
+    looks like a path (a separator, or an input's extension such as ``.sgf``) and names no
+    file is an error naming it (``FileNotFoundError``, or ``IsADirectoryError`` for a
+    folder); anything else is the input's text.
     """
     if isinstance(source, (bytes, bytearray, memoryview)):
         return {"text": bytes(source)}
@@ -112,6 +127,10 @@ def _source(source: Source) -> dict:
     if isinstance(source, str):
         if "\n" not in source and "\r" not in source and source and os.path.isfile(source):
             return {"path": source}
+        if source and _looks_like_a_path(source):
+            if os.path.isdir(source):
+                raise IsADirectoryError(errno.EISDIR, "a folder, not an input file", source)
+            raise FileNotFoundError(errno.ENOENT, "no such input file", source)
         return {"text": source.encode("utf-8")}
     raise TypeError(
         f"an input is text, bytes or a path, not {type(source).__name__}"

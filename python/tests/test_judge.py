@@ -167,9 +167,17 @@ def test_a_string_is_a_path_when_it_names_a_file_else_text(tmp_path):
     path = tmp_path / "board.in"
     path.write_text("1\n1\nR\n")
     assert arbiter.judge("hex", str(path))[0]["verdict"] == "Red wins"
-    with pytest.raises(arbiter.InputError) as caught:
+    # A string that looks like a path and names no file is an error naming it, not text.
+    with pytest.raises(FileNotFoundError) as missing:
         arbiter.judge("hex", str(tmp_path / "missing.in"))
-    # A name that is no file is text, and says so.
+    assert missing.value.filename == str(tmp_path / "missing.in")
+    with pytest.raises(FileNotFoundError):
+        arbiter.go.score("games/nope.sgf")
+    with pytest.raises(IsADirectoryError):
+        arbiter.judge("hex", str(tmp_path))
+    # One line without a separator or an input's extension is text.
+    with pytest.raises(arbiter.InputError) as caught:
+        arbiter.judge("hex", "missing")
     assert caught.value.file is None and caught.value.line == 1
     assert arbiter.judge("hex", "https://trmph.com/hex/board#2,a1b2a2")[0]["verdict"] == "Red wins"
     assert arbiter.judge("hex", bytearray(b"1\n1\nB\n"))[0]["verdict"] == "Blue wins"

@@ -444,6 +444,20 @@ fn assert_record_error(input: &[u8], parts: &[&str]) {
 }
 
 #[test]
+fn a_size_that_is_no_size_is_one_sentence_saying_so() {
+    for size in ["1000000", "x"] {
+        let input = format!("(;GM[1]SZ[{size}];B[cc])");
+        let sentence = format!(
+            "game 1, line 1, column 1 (byte 0): SZ[{size}] is not a board size: game records go \
+             from SZ[1] to SZ[52], or SZ[columns:rows]"
+        );
+        assert_record_error(input.as_bytes(), &[&sentence]);
+        let output = run(&["go"], input.as_bytes());
+        assert!(!String::from_utf8_lossy(&output.stderr).contains("expected a Go record"));
+    }
+}
+
+#[test]
 fn broken_records_are_errors_naming_the_game_and_the_place() {
     // Where the reader stopped: at the end, for a record cut short.
     assert_record_error(

@@ -40,7 +40,9 @@ pub enum NotGo {
     #[error("the record is not a game of Go (GM[{0}])")]
     OtherGame(String),
     /// `SZ` is not a size.
-    #[error("SZ[{0}] is not a board size")]
+    #[error(
+        "SZ[{0}] is not a board size: game records go from SZ[1] to SZ[52], or SZ[columns:rows]"
+    )]
     Size(String),
     /// A move or setup value is not a point.
     #[error("{what}[{value}] is not a point")]
@@ -66,16 +68,14 @@ fn point(p: Point) -> Coord {
 /// game (and the move).
 pub fn record(game: &GameText) -> Result<Record, InputError> {
     let tree = collection::parse(game)?;
+    // One sentence that says what is wrong, at the game's start.
     let not_go = |e: NotGo| {
         InputError::new(
             Some(crate::input::Place::Byte {
                 offset: game.offset,
                 pos: game.pos,
             }),
-            crate::input::ErrorKind::Unexpected {
-                expected: "a Go record".to_string(),
-                found: e.to_string(),
-            },
+            crate::input::ErrorKind::Illegal(crate::input::Illegal::new(e)),
         )
         .in_game(game.number)
     };

@@ -89,6 +89,11 @@ impl Evidence {
         evidence
     }
 
+    /// Whether any cell is marked: a chain shown or a possible last stone.
+    fn marks_anything(&self) -> bool {
+        self.roles.iter().any(|role| *role != Role::Other)
+    }
+
     fn role(&self, row: usize, col: usize) -> Role {
         self.roles[row * self.cols + col]
     }
@@ -169,6 +174,11 @@ pub fn explain(
     }
     let evidence = Evidence::of(board, &judgement.verdict);
     diagram(board, &evidence, style, out)?;
+    // A board with nothing marked (nobody wins, or the counts alone make it impossible) is
+    // drawn in small letters only: no legend for marks it does not use.
+    if !evidence.marks_anything() {
+        return Ok(());
+    }
     writeln!(
         out,
         "  (capitals: the chains shown; small letters: other stones; @: possible last stones)"

@@ -112,6 +112,11 @@ impl<R: BufRead> Iterator for Lines<R> {
     }
 }
 
+/// A link's size outside what arbiter reads.
+#[derive(Debug, thiserror::Error)]
+#[error("a board of size {0}: trmph links go from size 1 to {MAX_SIDE}")]
+struct SizeOutOfRange(String);
+
 /// Reads one complete link (or its size and moves) as a record.
 ///
 /// # Errors
@@ -152,6 +157,11 @@ pub fn parse(line: &Line) -> Result<Record, InputError> {
         .and_then(|digits| digits.parse::<usize>().ok())
         .filter(|size| (1..=MAX_SIDE).contains(size));
     let Some(size) = size else {
+        if digits > 0 {
+            // A size, out of range: say so of the size itself.
+            let size = String::from_utf8_lossy(&text[body..body + digits]).into_owned();
+            return Err(InputError::illegal(pos(body), SizeOutOfRange(size)));
+        }
         let expected = format!(
             "a trmph link ({ADDRESS}11,a1b2...) or its size and moves (11,a1b2...), size 1 to \
              {MAX_SIDE}"
@@ -369,6 +379,15 @@ mod tests {
         assert!(zero.starts_with("move 2 (line 1, column 6)"), "{zero}");
         let size = cells("0,a1").unwrap_err();
         assert!(size.contains("size 1 to"), "{size}");
+        // The size out of range is named, not the link's start.
+        let address = "https://trmph.com/hex/board#";
+        let big = cells(&format!("{address}200,a1")).unwrap_err();
+        assert_eq!(
+            big,
+            "line 1, column 29: a board of size 200: trmph links go from size 1 to 128"
+        );
+        let none = cells(&format!("{address}0,a1")).unwrap_err();
+        assert!(none.contains("a board of size 0:"), "{none}");
         let comma = cells("11a1").unwrap_err();
         assert!(comma.contains("','"), "{comma}");
         let other = cells("https://example.com/#11,a1").unwrap_err();
