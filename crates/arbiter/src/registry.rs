@@ -34,6 +34,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::game::{AnyGame, Game};
+use crate::named::Named;
 use crate::setup::{Grid, Page, SetUp};
 use crate::{cheesy, gioco, go, hex};
 
@@ -418,17 +419,10 @@ impl Options<'_> {
         let mut go = go::Go::new(rules, komi).map_err(|e| OptionError(e.to_string()))?;
         go.scoring.dead = match self.get("dead") {
             None => None,
-            Some("markup") => Some(DeadFrom::Markup),
-            Some("estimate") => Some(DeadFrom::Estimate),
-            Some("playouts") => Some(DeadFrom::Playouts),
-            Some("none") => Some(DeadFrom::None),
-            Some(text) => {
-                return Err(Self::bad(
-                    "dead",
-                    text,
-                    "markup, estimate, playouts or none",
-                ));
-            }
+            Some(text) => Some(
+                DeadFrom::from_name(text)
+                    .ok_or_else(|| Self::bad("dead", text, "markup, estimate, playouts or none"))?,
+            ),
         };
         go.scoring.dead_at = self.points("dead_at");
         go.scoring.alive_at = self.points("alive_at");

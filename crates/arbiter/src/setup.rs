@@ -5,6 +5,8 @@
 //! `gioco::setup`, `go::setup`, `cheesy::setup`); a front holds none of a game's letters or
 //! formats, and a new game brings its own.
 
+use crate::render::{self, Slant};
+
 /// The largest board side a position set up by clicking may have.
 pub const MAX_SIDE: usize = 64;
 
@@ -59,6 +61,14 @@ impl Grid {
             radius,
         }
     }
+}
+
+/// The grid of an `n` x `n` rhombus of hexagons slanting as `slant`, as
+/// [`render::hex_centre`] draws it (Hex's board, and Il Gioco dell'X's).
+pub fn hex_grid(n: usize, slant: Slant) -> Grid {
+    Grid::of(n, n, render::HEX_RADIUS, |row, col| {
+        render::hex_centre(n, slant, row, col)
+    })
 }
 
 /// A game whose positions can be set up by clicking.

@@ -2,7 +2,7 @@
 //! made into the contest's text (one board, then `0`).
 
 use super::Gioco;
-use crate::render::{self, Slant};
+use crate::render::Slant;
 use crate::setup::{self, Grid, Page, SetUp};
 
 impl SetUp for Gioco {
@@ -29,9 +29,6 @@ impl SetUp for Gioco {
     fn contest_text(rows: &[String]) -> Result<(String, Grid), String> {
         let n = setup::side(rows, "bw")?;
         let text = format!("{n}\n{}\n0\n", rows.join("\n"));
-        let grid = Grid::of(n, n, render::HEX_RADIUS, |row, col| {
-            render::hex_centre(n, Slant::Left, row, col)
-        });
-        Ok((text, grid))
+        Ok((text, setup::hex_grid(n, Slant::Left)))
     }
 }

@@ -146,8 +146,10 @@ fn read(network: &Network, board: &Board, reading: Reading, chains: &mut [ChainC
             dead[p] = true;
         }
     }
-    // How far each chain's colour owns it by the raw network and by the search.
+    // How far each chain's colour owns it by the raw network and by the search, and by the
+    // search alone (for the chains it read).
     let mut leans = vec![0.0; chains.len()];
+    let mut searched: Vec<Option<f32>> = vec![None; chains.len()];
     let mut unsure = Vec::new();
     for (i, chain) in chains.iter_mut().enumerate() {
         if chain.call != Call::Search {
@@ -155,6 +157,7 @@ fn read(network: &Network, board: &Board, reading: Reading, chains: &mut [ChainC
         }
         let own = owned(board, &read, chain.stone, &chain.stones);
         leans[i] = (1.0 - 2.0 * chain.taken) + own;
+        searched[i] = Some(own);
         chain.taken = taken(own);
         chain.visits = reading.visits;
         if own.abs() >= SURE {
@@ -181,9 +184,11 @@ fn read(network: &Network, board: &Board, reading: Reading, chains: &mut [ChainC
         return;
     }
     if !reading.play_out {
+        // The search's lean decides; a chain it did not read keeps its call.
         for &i in &unsure {
-            let chain = &mut chains[i];
-            chain.dead = 1.0 - 2.0 * chain.taken < 0.0;
+            if let Some(own) = searched[i] {
+                chains[i].dead = own < 0.0;
+            }
         }
         return;
     }

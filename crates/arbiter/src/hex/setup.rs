@@ -2,7 +2,7 @@
 //! the contest's text (one case).
 
 use super::Hex;
-use crate::render::{self, Slant};
+use crate::render::Slant;
 use crate::setup::{self, Grid, Page, SetUp};
 
 impl SetUp for Hex {
@@ -18,13 +18,6 @@ impl SetUp for Hex {
     fn contest_text(rows: &[String]) -> Result<(String, Grid), String> {
         let n = setup::side(rows, "RB.")?;
         let text = format!("1\n{n}\n{}\n", rows.join("\n"));
-        Ok((text, grid(n, Slant::Right)))
+        Ok((text, setup::hex_grid(n, Slant::Right)))
     }
-}
-
-/// Where the cells of an `n` x `n` rhombus slanting as `slant` are drawn.
-pub(crate) fn grid(n: usize, slant: Slant) -> Grid {
-    Grid::of(n, n, render::HEX_RADIUS, |row, col| {
-        render::hex_centre(n, slant, row, col)
-    })
 }
