@@ -162,8 +162,19 @@ impl Engine {
         let colour = Self::colour(colour)?;
         let action =
             Action::parse(text).ok_or_else(|| format!("syntax error: {text} is not a move"))?;
+        let number = self.record.moves().count() + 1;
+        if matches!(action, Action::SwapPieces | Action::SwapSides) {
+            // A record may hold a swap anywhere (and says so); a game takes it only as the
+            // second move, the answer to the first stone.
+            let mut moves = self.record.moves();
+            let first_stone = matches!(moves.next().map(|m| m.action), Some(Action::Place(_)));
+            if !first_stone || moves.next().is_some() {
+                return Err(format!(
+                    "illegal move: {text} only answers the first stone, as move 2; this would be move {number}"
+                ));
+            }
+        }
         let mut next = self.record.clone();
-        let number = next.moves().count() + 1;
         next.events.push(Event::Move(Move {
             number,
             colour,
@@ -328,5 +339,37 @@ dfpn-solve-state black
         assert!(answers[6].starts_with("? illegal move"));
         assert!(answers[7].starts_with("? arbiter solves positions and plays none"));
         assert_eq!(answers[8], "? unknown command");
+    }
+
+    #[test]
+    fn a_swap_anywhere_but_the_second_move_is_refused_with_why() {
+        let answers = session(
+            "boardsize 4
+play white swap-pieces
+play black b2
+play white c3
+play black swap-sides
+             play white swap-sides
+",
+        );
+        let why = "only answers the first stone, as move 2";
+        assert!(
+            answers[1].starts_with("? illegal move: swap-pieces"),
+            "{}",
+            answers[1]
+        );
+        assert!(
+            answers[1].contains(why) && answers[1].ends_with("move 1"),
+            "{}",
+            answers[1]
+        );
+        assert_eq!(answers[2], "= ");
+        assert_eq!(answers[3], "= ");
+        assert!(
+            answers[4].contains(why) && answers[4].ends_with("move 3"),
+            "{}",
+            answers[4]
+        );
+        assert!(answers[5].contains(why), "{}", answers[5]);
     }
 }

@@ -60,7 +60,8 @@ async function openGame(game, size) {
 
 /// Does `action` and waits until the page has shown the API's answer to it.
 async function answered(page, action) {
-  const response = page.waitForResponse((r) => r.url().includes("/api/"));
+  // A record's review runs beside its judging: the judging's answer is the one awaited.
+  const response = page.waitForResponse((r) => r.url().includes("/api/") && !r.url().includes("review=true"));
   await action();
   await response;
   await page.waitForFunction(() => !document.getElementById("verdict").textContent.startsWith("…"));
@@ -340,5 +341,140 @@ test("go: a pasted record is stepped through move by move and edited", async () 
   assert.ok(await page.isHidden("#steps"));
   await click(page, 0, 0);
   assert.deepEqual(await rows(page), ["B....", ".....", "..B..", "..W..", "....."]);
+  await page.close();
+});
+
+/// Waits until the review of the record pasted is shown.
+async function reviewed(page) {
+  await page.waitForFunction(() => review !== null && document.querySelector("#graph svg") !== null);
+}
+
+test("go: an empty board has coordinates and star points", async () => {
+  const page = await openGame("go", 19);
+  const labels = await page.$$eval("#board svg text", (texts) => texts.map((t) => t.textContent));
+  for (const label of ["A", "T", "1", "19"]) assert.ok(labels.includes(label), `label ${label}`);
+  assert.ok(!labels.includes("I"), "no column I");
+  // Nine star points on 19 x 19: small dark circles.
+  const stars = await page.$$eval("#board svg circle", (cs) => cs.filter((c) => Number(c.getAttribute("r")) <= 3).length);
+  assert.equal(stars, 9);
+  await page.close();
+});
+
+test("go: a pasted record shows its players, last move, numbers, comments and review", async () => {
+  const page = await openGame("go");
+  const record = readFileSync(path.join(root, "tests/data/go/records/master-2016-12-29-yu-zhiying-magist.sgf"), "utf8")
+    .replace(";B[pd]", ";B[pd]C[A star point to start.]");
+  await page.fill("#paste", record);
+  await answered(page, () => page.click("#judge-text"));
+  await reviewed(page);
+  const info = await page.textContent("#game-info");
+  assert.match(info, /Black: Magist \(9p\)/);
+  assert.match(info, /White: Yu Zhiying \(5p\)/);
+  assert.match(info, /2016-12-29/);
+  assert.match(info, /result B\+R/);
+  // The last move (113, B) ringed where the command line's review says it was played.
+  const cli = execFileSync(arbiter, ["go", "--review", "--visits", "0", "--format", "json"], { input: record })
+    .toString().trim().split("\n").map((l) => JSON.parse(l));
+  const lastMove = cli[cli.length - 2];
+  assert.equal(await page.$$eval("#board .last-move", (e) => e.length), 1);
+  const ringed = await page.evaluate(() => {
+    const ring = document.querySelector("#board .last-move");
+    const x = Number(ring.getAttribute("cx")), y = Number(ring.getAttribute("cy"));
+    const i = grid.centres.findIndex(([cx, cy]) => Math.hypot(cx - x, cy - y) < 1);
+    return [Math.floor(i / grid.cols), i % grid.cols];
+  });
+  const name = "ABCDEFGHJKLMNOPQRST"[ringed[1]] + String(19 - ringed[0]);
+  assert.equal(name, lastMove.move);
+  // Move numbers on demand, one on each stone still standing.
+  assert.equal(await page.$$eval("#board .move-number", (e) => e.length), 0);
+  await page.check("#numbers");
+  const numbers = await page.$$eval("#board .move-number", (e) => e.map((t) => t.textContent));
+  const stones = (await page.evaluate(() => records[0].position.join(""))).replace(/\./g, "").length;
+  assert.equal(numbers.length, stones);
+  assert.ok(numbers.includes("113"));
+  // The graph and the mistakes are the command line's.
+  const summary = cli[cli.length - 1];
+  const listed = await page.$$eval("#mistakes li", (items) => items.map((i) => i.textContent));
+  assert.equal(listed.length, summary.black.biggest.length + summary.white.biggest.length);
+  assert.equal(await page.$$eval("#graph .mistake", (e) => e.length), listed.length);
+  await page.screenshot({ path: path.join(shots, "go-review.png"), fullPage: true });
+  // A click on a mistake goes to the position it was made in: the best move ringed green.
+  const first = await page.$eval("#mistakes li", (item) => Number(/Move (\d+)/.exec(item.textContent)[1]));
+  await answered(page, () => page.click("#mistakes li"));
+  assert.equal(await page.textContent("#move-number"), `after move ${first - 1} of 113`);
+  assert.equal(await page.$$eval("#board .best-move", (e) => e.length), 1);
+  assert.match(await page.textContent("#position-note"), /Best next: /);
+  // The arrow keys step; the comment of the first move shows after it.
+  await page.evaluate(() => document.activeElement?.blur());
+  await answered(page, () => page.keyboard.press("Home"));
+  assert.equal(await page.textContent("#move-number"), "after move 0 of 113");
+  await answered(page, () => page.keyboard.press("ArrowRight"));
+  assert.equal(await page.textContent("#move-number"), "after move 1 of 113");
+  assert.equal(await page.textContent("#comment"), "A star point to start.");
+  await answered(page, () => page.keyboard.press("ArrowRight"));
+  await answered(page, () => page.keyboard.press("ArrowLeft"));
+  assert.equal(await page.textContent("#move-number"), "after move 1 of 113");
+  // A click on the graph goes to that move.
+  const box = await page.locator("#graph svg").boundingBox();
+  await answered(page, () => page.mouse.click(box.x + box.width * (36 + (520 - 46) * 0.5) / 520, box.y + box.height / 2));
+  const middle = Number(/after move (\d+)/.exec(await page.textContent("#move-number"))[1]);
+  assert.ok(Math.abs(middle - 56) <= 1, `${middle}`);
+  await page.close();
+});
+
+test("go: the 19 x 19 explanation's diagram keeps its rows; the paste box speaks of Go only", async () => {
+  const page = await openGame("go");
+  assert.doesNotMatch(await page.textContent("#paste-label"), /trmph/);
+  const record = readFileSync(path.join(root, "tests/data/go/records/master-2016-12-29-yu-zhiying-magist.sgf"), "utf8");
+  await page.fill("#paste", record);
+  await answered(page, () => page.click("#judge-text"));
+  const rows = await page.$$eval("#explanation .diagram", (spans) =>
+    spans.map((s) => [s.textContent, s.getClientRects().length, getComputedStyle(s).whiteSpace]));
+  assert.ok(rows.length >= 21, `${rows.length} diagram rows`);
+  for (const [text, lines, space] of rows) {
+    assert.equal(space, "pre", text);
+    assert.equal(lines, 1, `one line: ${text}`);
+  }
+  await page.close();
+});
+
+test("a favicon is served", async () => {
+  const page = await browser.newPage();
+  const ico = await page.goto(`${base}/favicon.ico`);
+  assert.equal(ico.status(), 200);
+  assert.equal(ico.headers()["content-type"], "image/x-icon");
+  const body = await ico.body();
+  assert.deepEqual([...body.subarray(0, 4)], [0, 0, 1, 0]);
+  const svg = await page.goto(`${base}/favicon.svg`);
+  assert.equal(svg.status(), 200);
+  await page.goto(`${base}/go`);
+  assert.ok(await page.$("link[rel=icon][href='/favicon.svg']"));
+  await page.close();
+});
+
+test("hex: a pasted record shows coordinates and its last move, and steps by the arrow keys", async () => {
+  const page = await openGame("hex");
+  const record = "(;FF[4]GM[11]SZ[5];B[c3];W[b4];B[d2];W[c2])";
+  await page.fill("#paste", record);
+  await answered(page, () => page.click("#judge-text"));
+  const labels = await page.$$eval("#board svg text", (texts) => texts.map((t) => t.textContent));
+  for (const label of ["a", "e", "1", "5"]) assert.ok(labels.includes(label), `label ${label}`);
+  const ringedCell = async () => page.evaluate(() => {
+    const ring = document.querySelector("#board .last-move");
+    if (!ring) return null;
+    const x = Number(ring.getAttribute("cx")), y = Number(ring.getAttribute("cy"));
+    const i = grid.centres.findIndex(([cx, cy]) => Math.hypot(cx - x, cy - y) < 1);
+    return "abcde"[i % grid.cols] + String(Math.floor(i / grid.cols) + 1);
+  });
+  assert.equal(await ringedCell(), "c2");
+  await page.evaluate(() => document.activeElement?.blur());
+  await answered(page, () => page.keyboard.press("ArrowLeft"));
+  assert.equal(await page.textContent("#move-number"), "after move 3 of 4");
+  assert.equal(await ringedCell(), "d2");
+  await page.check("#numbers");
+  assert.deepEqual(
+    (await page.$$eval("#board .move-number", (e) => e.map((t) => t.textContent))).sort(),
+    ["1", "2", "3"],
+  );
   await page.close();
 });

@@ -248,7 +248,9 @@ def judge_files(
     ``errors="raise"`` (the default) the first such file's :class:`InputError` is raised
     once all are judged, its ``records`` holding every record judged; with
     ``errors="keep"`` each failure is a record of its own in its file's place,
-    ``{"file": ..., "error": message, "game": ..., "line": ..., ...}``.
+    ``{"file": ..., "error": message, "game": ..., "line": ..., ...}``. A pattern that
+    matches no file is a ``FileNotFoundError`` (with ``errors="keep"``, an
+    :class:`InputWarning` and no record).
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -260,6 +262,12 @@ def judge_files(
     if errors not in ("raise", "keep"):
         raise ValueError(f"errors={errors!r}: 'raise' or 'keep'")
     files = _paths(paths)
+    if not files and isinstance(paths, str):
+        message = f"no file matches the pattern {paths!r}"
+        if errors == "raise":
+            raise FileNotFoundError(errno.ENOENT, message, paths)
+        _warnings.warn(message, InputWarning, stacklevel=2)
+        return []
     outcomes = _arbiter.judge_files(
         game, _options(options), files, jobs=jobs, explain=explain, maps=maps
     )

@@ -120,3 +120,114 @@ def score_archive(
     if client is not None:
         frame = client.persist(frame)
     return frame
+
+
+#: The columns of :func:`review_archive`'s dataframe, with their types: per player (``black_``
+#: and ``white_``) the moves, the mistakes of at least 1, 3, 6 and 12 points (each size up to
+#: the next), the average loss a move; the winner and the move after which the winner never
+#: again fell behind.
+REVIEW_COLUMNS = {
+    "file": "string",
+    "game": "Int64",
+    "moves": "Int64",
+    "rules": "string",
+    "komi": "Float64",
+    "visits": "Int64",
+    "winner": "string",
+    "decided_after": "Int64",
+    **{
+        f"{player}_{what}": kind
+        for player in ("black", "white")
+        for what, kind in (
+            ("moves", "Int64"),
+            ("mistakes_1", "Int64"),
+            ("mistakes_3", "Int64"),
+            ("mistakes_6", "Int64"),
+            ("mistakes_12", "Int64"),
+            ("average_loss", "Float64"),
+        )
+    },
+    "error": "string",
+}
+
+
+def _review_row(record: dict) -> dict:
+    """A reviewed game's row, or a file's error."""
+    if "error" in record:
+        return {"file": record["file"], "game": record.get("game"), "error": record["error"]}
+    summary = record["summary"]
+    row = {
+        "file": record.get("file"),
+        "game": record.get("case"),
+        "moves": len(record["moves"]) - 1,
+        "rules": summary["rules"],
+        "komi": summary["komi"],
+        "visits": summary["visits"],
+        "winner": summary["winner"],
+        "decided_after": summary["decided_after"],
+    }
+    for player in ("black", "white"):
+        side = summary[player]
+        row[f"{player}_moves"] = side["moves"]
+        for size in ("1", "3", "6", "12"):
+            row[f"{player}_mistakes_{size}"] = side["mistakes"][size]
+        row[f"{player}_average_loss"] = side["average_loss"]
+    return row
+
+
+def _review_frame(rows: list):
+    import pandas as pd
+
+    frame = pd.DataFrame(rows, columns=list(REVIEW_COLUMNS))
+    return frame.astype(REVIEW_COLUMNS)
+
+
+def review_files(paths: Iterable[Union[str, "os.PathLike[str]"]], options: dict | None = None):
+    """Reviews files on this machine into a pandas dataframe of :func:`review_archive`'s
+    columns, one row a game: one partition's work."""
+    options = dict(options or {}, review=True)
+    records = judge_files(list(paths), "go", jobs=1, errors="keep", **options)
+    return _review_frame([_review_row(record) for record in records])
+
+
+def review_archive(
+    paths_or_glob: Union[str, "os.PathLike[str]", Iterable],
+    client: Any = None,
+    *,
+    files_per_partition: int = 16,
+    **options: Any,
+):
+    """Reviews a Go archive move by move as a Dask dataframe, one row a game
+    (:data:`REVIEW_COLUMNS`): per player the moves, the mistakes by size and the average loss
+    a move, the winner and the move after which the winner never again fell behind, for
+    datasets of real games. ``options``: those of :func:`arbiter.go.review` (``visits``,
+    ``rules``, ``komi``, ``at_move``, ``network``); ``paths_or_glob`` and ``client`` as for
+    :func:`score_archive`.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.sgf").write_text("(;SZ[9]KM[7]RE[B+R];B[ee];W[aa];B[ec])")
+    >>> table = review_archive(str(folder / "*.sgf"), visits=0).compute()
+    >>> table[["moves", "winner", "white_moves"]].values.tolist()
+    [[3, 'B', 1]]
+    """
+    import dask.dataframe as dd
+
+    if files_per_partition < 1:
+        raise ValueError("files_per_partition: at least 1")
+    paths = _paths(paths_or_glob)
+    parts = [
+        paths[start : start + files_per_partition]
+        for start in range(0, len(paths), files_per_partition)
+    ] or [[]]
+    frame = dd.from_map(
+        review_files,
+        parts,
+        options=options,
+        meta=_review_frame([]),
+        label="arbiter-review",
+        enforce_metadata=False,
+    )
+    if client is not None:
+        frame = client.persist(frame)
+    return frame

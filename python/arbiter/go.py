@@ -17,6 +17,18 @@ from typing import Any, Iterable
 
 from . import Source, _numpy_installed, _one, judge
 
+#: The columns of :func:`review`'s table, one row a position (the start, then each move).
+REVIEW_COLUMNS = (
+    "move_number",
+    "color",
+    "move",
+    "black_lead",
+    "black_win",
+    "best_move",
+    "best_lead",
+    "loss",
+)
+
 
 def score(
     record: Source,
@@ -86,3 +98,85 @@ def check(record: Source, **options: Any) -> dict:
     """
     options.setdefault("maps", False)
     return score(record, **options)
+
+
+def review(
+    record: Source,
+    visits: int | None = None,
+    *,
+    rules: str | None = None,
+    komi: float | None = None,
+    at_move: int | None = None,
+    network: str | None = None,
+    summary: bool = False,
+) -> Any:
+    """Reviews one game record move by move, as ``arbiter go --review --format json``: a
+    row a position (the start, then each move) with :data:`REVIEW_COLUMNS`: ``move_number``,
+    ``color`` (``B``, ``W``; empty for the start), ``move`` (``Q16``, ``pass``),
+    ``black_lead`` and ``black_win`` after it, ``best_move`` (the best move found before it)
+    with its ``best_lead``, and ``loss`` (the lead its player gave up against that move).
+
+    ``visits``: each position's search (default 100; ``0``: the raw network, far quicker).
+    ``rules``, ``komi``, ``at_move`` (review up to the position in which move N is to be
+    played) and ``network`` as for :func:`score`.
+
+    Returns a pandas ``DataFrame`` when pandas is installed, else a dictionary of numpy arrays
+    (of lists without numpy), one a column. With ``summary=True``, returns the table and the
+    summary: each player's ``moves``, ``mistakes`` by size (losses of at least 1, 3, 6 and
+    12 points), ``average_loss`` and ``biggest`` mistakes (move numbers), the ``winner`` and
+    ``decided_after`` (the move after which the winner never again fell behind).
+
+    >>> table = review("(;SZ[9]KM[7];B[ee];W[aa];B[ec])", visits=0)
+    >>> list(table["move"])  # doctest: +SKIP
+    [None, 'E5', 'A9', 'E7']
+    >>> rows, summary = review("(;SZ[9]KM[7];B[ee];W[aa])", visits=0, summary=True)
+    >>> summary["white"]["biggest"]
+    [2]
+    """
+    records = judge(
+        "go",
+        record,
+        review=True,
+        visits=visits,
+        rules=rules,
+        komi=komi,
+        at_move=at_move,
+        network=network,
+    )
+    reviewed = _one(records, "game")
+    table = _columns(reviewed["moves"])
+    if summary:
+        return table, reviewed["summary"]
+    return table
+
+
+def _columns(moves: list) -> Any:
+    """The review's rows as a pandas dataframe, else numpy arrays, else lists."""
+    columns = {name: [m.get(name) for m in moves] for name in REVIEW_COLUMNS}
+    try:
+        import pandas as pd
+    except ImportError:
+        pd = None
+    if pd is not None:
+        frame = pd.DataFrame(columns)
+        return frame.astype(
+            {
+                "move_number": "int64",
+                "color": "string",
+                "move": "string",
+                "black_lead": "float64",
+                "black_win": "float64",
+                "best_move": "string",
+                "best_lead": "Float64",
+                "loss": "Float64",
+            }
+        )
+    if _numpy_installed():
+        import numpy as np
+
+        numbers = {"move_number": np.int64, "black_lead": np.float64, "black_win": np.float64}
+        return {
+            name: np.array(values, dtype=numbers.get(name, object))
+            for name, values in columns.items()
+        }
+    return columns

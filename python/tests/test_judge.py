@@ -248,3 +248,13 @@ def test_the_versions_and_games():
     assert run_cli(["--version"]).stdout.decode().split()[-1] == arbiter.__version__
     assert arbiter.options("go")[:3] == ["rules", "komi", "dead"]
     assert arbiter.options("cheesy") == []
+
+
+def test_a_pattern_that_matches_nothing_is_an_error_or_a_warning(tmp_path):
+    pattern = str(tmp_path / "nothing" / "*.sgf")
+    with pytest.raises(FileNotFoundError, match="no file matches the pattern"):
+        arbiter.judge_files(pattern)
+    with pytest.warns(arbiter.InputWarning, match="no file matches the pattern"):
+        assert arbiter.judge_files(pattern, errors="keep") == []
+    # An empty list of files is no pattern: nothing to judge, nothing to say.
+    assert arbiter.judge_files([]) == []

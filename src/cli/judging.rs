@@ -76,8 +76,8 @@ impl Judging {
     ) -> Result<bool, Failure> {
         // rayon's pool, sized once: every thread a run uses comes from it.
         arbiter::pool::set_threads(self.jobs());
-        if matches!(judge, Judge::HexSolver(_)) {
-            // A position may take minutes: each answer is written as soon as it is found,
+        if matches!(judge, Judge::HexSolver(_) | Judge::GoReview(_)) {
+            // A position (or a game's review) may take minutes: each answer is written as soon as it is found,
             // with a spinner on a terminal meanwhile.
             let progress = Progress::of_solving(self);
             let mut out = AsItComes {

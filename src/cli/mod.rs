@@ -182,6 +182,15 @@ enum Command {
         /// place of the recorded result (finished games only).
         #[arg(long)]
         replace_result: bool,
+        /// Review each record move by move (up to --at-move): Black's lead and chance to win
+        /// after every move, each move's loss against the best move found, each player's
+        /// mistakes by size and average loss, the biggest mistakes, and the move after which
+        /// the winner never again fell behind. A table; with --format json one record a
+        /// position, then a summary; with --svg DIR the graph and the worst move's board.
+        /// --visits N reads each position with a search of N visits (0: the raw network,
+        /// far quicker).
+        #[arg(long, conflicts_with_all = ["check", "sgf_out", "replace_result", "dead", "dead_at", "alive_at"])]
+        review: bool,
     },
     /// Cheesy Chess: for each case, "White" if the king wins with best play, else "Black".
     ///
@@ -356,6 +365,7 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             check,
             sgf_out,
             replace_result,
+            review,
         } => {
             let mut go = arbiter::go::Go::new(*rules, *komi).map_err(|_| {
                 let message = "--komi needs a rule set: the contest's rule has no komi";
@@ -371,6 +381,14 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
                 go.scoring.network = Some(read_network(path)?);
             }
             go.check = *check;
+            if *review {
+                let settings = arbiter::go::review::Settings {
+                    visits: visits.unwrap_or(arbiter::go::dead::DEFAULT_VISITS),
+                    ..Default::default()
+                };
+                let reviewer = arbiter::go::review::GoReview { go, settings };
+                return judging.judge(&Judge::GoReview(reviewer), None, out);
+            }
             judging.judge(&Judge::Go(go), sgf_out.as_deref(), out)
         }
         Command::Cheesy(judging) => judging.judge(&GameName::Cheesy.judge(), None, out),

@@ -56,6 +56,8 @@ const INDEX: &str = include_str!("assets/index.html");
 const BOARD: &str = include_str!("assets/board.html");
 const SCRIPT: &str = include_str!("assets/board.js");
 const STYLE: &str = include_str!("assets/style.css");
+const ICON: &[u8] = include_bytes!("assets/favicon.ico");
+const ICON_SVG: &str = include_str!("assets/favicon.svg");
 
 /// The web board's routes: the pages, their assets and the API.
 pub fn router() -> Router {
@@ -68,6 +70,14 @@ pub fn router() -> Router {
         .route(
             "/assets/style.css",
             get(|| async { asset("text/css", STYLE) }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| async { ([(header::CONTENT_TYPE, "image/x-icon")], ICON).into_response() }),
+        )
+        .route(
+            "/favicon.svg",
+            get(|| async { asset("image/svg+xml", ICON_SVG) }),
         )
         .route("/{game}", get(page))
         .route("/api/{game}/judge", post(judge))
@@ -380,6 +390,9 @@ fn judge_text<G: Game>(game: &G, text: &[u8], limits: Limits) -> Result<Vec<Valu
                 record["grid"] = serde_json::to_value(&grid).map_err(|e| e.to_string())?;
             }
             record["position"] = Value::from(rows);
+        }
+        if let Some(played) = game.played(&case) {
+            record["played"] = serde_json::to_value(played).map_err(|e| e.to_string())?;
         }
         let warnings: Vec<Value> = game
             .warnings(&case)

@@ -29,6 +29,8 @@ pub struct Setup {
     pub hint: &'static str,
     /// Whether the page offers the solver.
     pub solve: bool,
+    /// The heading over the box where a case or a record is pasted.
+    pub paste: &'static str,
     /// A new board of each side offered, its rows the top one first.
     pub blank: Vec<(usize, Vec<String>)>,
 }
@@ -46,6 +48,7 @@ impl Setup {
             size: page.size,
             hint: page.hint,
             solve: page.solve,
+            paste: page.paste,
             blank: page.sizes.iter().map(|&n| (n, game.blank(n))).collect(),
         }
     }

@@ -146,6 +146,33 @@ fn a_longer_game_lost_in_the_middle_names_the_move_and_the_wins_it_missed() {
 }
 
 #[test]
+fn every_swing_of_a_game_is_named() {
+    // 3 x 3: Red's a1 throws the win away, Blue's c1 gives it back, Red's b1 throws it again.
+    let (_, out) = hex(&["--solve", "--moves"], b"3,b2a3a1c1b1\n");
+    assert!(
+        out.contains(
+            "lost at 3. Red a1: Red had a win before it (with c2 b3 c3) and not after it\n\
+             lost again at 4. Blue c1: Blue had a win before it (with b3) and not after it\n\
+             lost again at 5. Red b1: Red had a win before it (with c2 b3 c3) and not after it\n"
+        ),
+        "{out}"
+    );
+    let (_, json) = hex(
+        &["--solve", "--moves", "--format", "json"],
+        b"3,b2a3a1c1b1\n",
+    );
+    let record: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    let swings: Vec<u64> = record["swings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["move"].as_u64().unwrap())
+        .collect();
+    assert_eq!(swings, [3, 4, 5]);
+    assert_eq!(record["lost_at"]["move"], 3);
+}
+
+#[test]
 fn out_of_budget_is_unknown_with_what_was_proved_and_fails() {
     let (code, out) = hex(&["--solve", "--budget", "0.001"], empty_board(8).as_bytes());
     assert_eq!(code, 1);

@@ -390,3 +390,27 @@ fn many_files_keep_their_names_in_every_folder() {
     assert_eq!(output.status.code(), Some(2));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A game that ended by resignation is counted as an estimate of territory by the network's
+/// ownership: no region of an open position is called seki (its borders are not closed).
+#[test]
+fn a_resigned_game_s_estimate_calls_no_seki() {
+    let path = record("master-2016-12-29-yu-zhiying-magist.sgf");
+    let explained = stdout(&["go", "--explain", &text(&path)]);
+    assert!(
+        explained.starts_with("B+R (as recorded: resignation)"),
+        "{explained}"
+    );
+    assert!(!explained.contains("Seki:"), "{explained}");
+    let record = json(&["go", &text(&path)]);
+    assert_eq!(record["seki"], serde_json::json!([]));
+    let territory = &record["territory"];
+    assert!(
+        territory["black"].as_array().unwrap().len() > 50,
+        "{territory}"
+    );
+    assert!(
+        territory["white"].as_array().unwrap().len() > 50,
+        "{territory}"
+    );
+}

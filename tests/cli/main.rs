@@ -8,6 +8,7 @@ mod gen_validate;
 mod gioco;
 mod go;
 mod go_records;
+mod go_review;
 mod gtp;
 mod guide;
 mod hardening;

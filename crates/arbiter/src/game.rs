@@ -49,6 +49,17 @@ pub trait Record {}
 #[cfg(not(feature = "serde"))]
 impl<T> Record for T {}
 
+/// A move of a game record, as a page shows it ([`Game::played`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Played {
+    /// The letter of the mover's stone on the board's rows (Go `B`, `W`; Hex `R`, `B`).
+    pub stone: char,
+    /// The cell it put a stone on (row and column from the top left), or `None` for a move
+    /// that puts none (a pass, a swap of sides).
+    pub at: Option<crate::grid::Coord>,
+}
+
 /// A game arbiter judges.
 pub trait Game: Sync {
     /// The game's name on the command line and in JSON records, e.g. `"hex"`.
@@ -137,6 +148,15 @@ pub trait Game: Sync {
         None
     }
 
+    /// The moves a game record's case was played up to, in order, each with the cell it put
+    /// a stone on and that stone's letter in [`Game::board_rows`]'s letters: for a page to
+    /// mark the last move and number the stones. `None` by default (a case that is no
+    /// record).
+    fn played(&self, case: &Self::Case) -> Option<Vec<Played>> {
+        let _ = case;
+        None
+    }
+
     /// Whether a case is a game of a collection of records, which messages call "game 3"
     /// rather than "case 3"; no by default.
     fn is_game_record(&self, case: &Self::Case) -> bool {
@@ -172,6 +192,15 @@ pub trait Game: Sync {
     fn disagrees(&self, verdict: &Self::Verdict) -> bool {
         let _ = verdict;
         false
+    }
+
+    /// The JSON records a judgement is written as, when it is more than one (a game review:
+    /// a record a position, then a summary): each is written on a line of its own, after
+    /// the case's own fields. `None` by default: the judgement is one record.
+    #[cfg(feature = "serde")]
+    fn json_records(&self, judgement: &Self::Judgement) -> Option<Vec<serde_json::Value>> {
+        let _ = judgement;
+        None
     }
 
     /// Explains a judgement in words, with a diagram of the board, ending with a newline.

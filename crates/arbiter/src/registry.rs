@@ -217,6 +217,9 @@ pub enum Judge {
     Gioco(gioco::Gioco),
     /// Go scoring, with its rules, komi and dead stones.
     Go(go::Go),
+    /// A Go game reviewed move by move.
+    #[cfg(feature = "net")]
+    GoReview(go::review::GoReview),
     /// Cheesy Chess.
     Cheesy(cheesy::Cheesy),
 }
@@ -228,6 +231,8 @@ impl Judge {
             Judge::Hex(_) | Judge::HexSolver(_) => GameName::Hex,
             Judge::Gioco(_) => GameName::Gioco,
             Judge::Go(_) => GameName::Go,
+            #[cfg(feature = "net")]
+            Judge::GoReview(_) => GameName::Go,
             Judge::Cheesy(_) => GameName::Cheesy,
         }
     }
@@ -239,6 +244,8 @@ impl Judge {
             Judge::HexSolver(game) => visit.visit(game),
             Judge::Gioco(game) => visit.visit(game),
             Judge::Go(game) => visit.visit(game),
+            #[cfg(feature = "net")]
+            Judge::GoReview(game) => visit.visit(game),
             Judge::Cheesy(game) => visit.visit(game),
         }
     }
@@ -258,7 +265,7 @@ impl GameName {
     ///
     /// | game | options |
     /// |---|---|
-    /// | go | `rules`, `komi`, `dead`, `dead_at`, `alive_at`, `at_move`, `check`, `network` (a file), `visits` |
+    /// | go | `rules`, `komi`, `dead`, `dead_at`, `alive_at`, `at_move`, `check`, `network` (a file), `visits`; `review` (every move, with `rules`, `komi`, `at_move`, `network`, `visits`) |
     /// | hex | `at_move`, `check`; `solve`, with `to_move`, `moves`, `winner`, `budget` (seconds, 0 none), `memory` (MB), `jobs`, `db` (a solution store's file) |
     /// | gioco, cheesy | none |
     ///
@@ -323,7 +330,7 @@ impl GameName {
     pub fn options_from_text(self) -> &'static [&'static str] {
         match self {
             GameName::Go => &[
-                "rules", "komi", "dead", "dead_at", "alive_at", "at_move", "visits",
+                "rules", "komi", "dead", "dead_at", "alive_at", "at_move", "visits", "review",
             ],
             GameName::Hex => &["at_move"],
             GameName::Gioco | GameName::Cheesy => &[],
@@ -335,7 +342,7 @@ impl GameName {
         match self {
             GameName::Go => &[
                 "rules", "komi", "dead", "dead_at", "alive_at", "at_move", "check", "network",
-                "visits",
+                "visits", "review",
             ],
             GameName::Hex => &[
                 "at_move", "check", "solve", "to_move", "moves", "winner", "pruned", "budget",
@@ -444,7 +451,27 @@ impl Options<'_> {
         if let Some(path) = self.get("network") {
             Self::network(&mut go, path)?;
         }
+        if self.switch("review")? {
+            return Self::review(go);
+        }
         Ok(Judge::Go(go))
+    }
+
+    /// The Go judge's options made a review's.
+    #[cfg(feature = "net")]
+    fn review(go: go::Go) -> Result<Judge, OptionError> {
+        let settings = go::review::Settings {
+            visits: go.scoring.visits.unwrap_or(go::dead::DEFAULT_VISITS),
+            ..Default::default()
+        };
+        Ok(Judge::GoReview(go::review::GoReview { go, settings }))
+    }
+
+    #[cfg(not(feature = "net"))]
+    fn review(_: go::Go) -> Result<Judge, OptionError> {
+        Err(OptionError(
+            "review=true: this build has no network (the `net` feature)".into(),
+        ))
     }
 
     /// Reads a KataGo model file for the Go judge's estimates.

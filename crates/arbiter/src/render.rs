@@ -186,6 +186,27 @@ impl<'w> Svg<'w> {
         ));
     }
 
+    /// Starts a group of shapes drawn `dx` right and `dy` down of where they say, until
+    /// [`end_group`](Self::end_group).
+    pub fn group(&mut self, dx: f64, dy: f64) {
+        self.emit(format_args!(
+            r#"<g transform="translate({dx:.2} {dy:.2})">"#
+        ));
+    }
+
+    /// Ends the group [`group`](Self::group) started.
+    pub fn end_group(&mut self) {
+        self.emit(format_args!("</g>"));
+    }
+
+    /// A line of text starting at (`x`, `y`), its baseline's middle at `y`.
+    pub fn text_from(&mut self, x: f64, y: f64, size: f64, fill: &str, text: &str) {
+        self.emit(format_args!(
+            r#"<text x="{x:.2}" y="{y:.2}" font-size="{size:.2}" font-family="sans-serif" text-anchor="start" dominant-baseline="central" fill="{fill}">{}</text>"#,
+            Escaped(text)
+        ));
+    }
+
     /// Ends the picture.
     ///
     /// # Errors

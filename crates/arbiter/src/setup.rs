@@ -25,6 +25,8 @@ pub struct Page {
     pub hint: &'static str,
     /// Whether the page offers the solver.
     pub solve: bool,
+    /// The heading over the box where a case or a record is pasted: what it takes.
+    pub paste: &'static str,
 }
 
 /// Where each cell of a picture is, so that a page can turn a click into a cell.

@@ -13,6 +13,7 @@ impl SetUp for Cheesy {
         size: 8,
         hint: "Click a field: open, forbidden (F), dangerous (D), the king (K), the pawn (P).",
         solve: false,
+        paste: "Or paste a case (the contest format)",
     };
 
     /// Open fields, the king in the bottom-left corner and the pawn in the top-right one.

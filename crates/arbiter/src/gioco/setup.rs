@@ -13,6 +13,7 @@ impl SetUp for Gioco {
         size: 6,
         hint: "Click a cell: black, white. The board is always full.",
         solve: false,
+        paste: "Or paste a case (the contest format)",
     };
 
     /// The board is always full: a checkerboard.

@@ -211,6 +211,28 @@ impl Game for Go {
         matches!(case, Case::Record(_))
     }
 
+    fn played(&self, case: &Case) -> Option<Vec<crate::game::Played>> {
+        let Case::Record(recorded) = case else {
+            return None;
+        };
+        let moves = recorded
+            .replay
+            .record
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                record::Event::Move { stone, at, .. } => Some(crate::game::Played {
+                    stone: match stone {
+                        Stone::Black => 'B',
+                        Stone::White => 'W',
+                    },
+                    at: *at,
+                }),
+                record::Event::Setup { .. } => None,
+            });
+        Some(moves.collect())
+    }
+
     fn board_rows(&self, case: &Case) -> Option<Vec<String>> {
         let letter = |stone| match stone {
             Some(Stone::Black) => 'B',

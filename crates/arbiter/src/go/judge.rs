@@ -934,7 +934,13 @@ impl Scoring {
             komi: komi.0,
             handicap,
         };
-        let scored = scoring::score(&stones, &dead, captured, terms);
+        let owners = (!finished)
+            .then(|| estimated.as_ref()?.ownership.as_deref().map(owners_of))
+            .flatten();
+        let scored = match &owners {
+            Some(owners) => scoring::score_unfinished(&stones, &dead, captured, terms, owners),
+            None => scoring::score(&stones, &dead, captured, terms),
+        };
         let (ending, moves) = match case {
             Case::Position(_) => (Ending::Position, 0),
             Case::Record(recorded) => (recorded.ending, recorded.replay.moves),
@@ -1031,6 +1037,29 @@ impl Scoring {
         }
         Ok((found, from, estimated))
     }
+}
+
+/// How sure the network must be of a point's owner for an unfinished game's estimate to
+/// count it (ownership 0.5: a likelihood of 0.75).
+pub const UNFINISHED_OWNERSHIP: f32 = 0.5;
+
+/// Each point's owner by an estimate's ownership map (rows of 1 Black's to -1 White's): the
+/// side it leans to by [`UNFINISHED_OWNERSHIP`] or more, else no one.
+fn owners_of(ownership: &[Vec<Hundredths>]) -> Vec<Option<Stone>> {
+    ownership
+        .iter()
+        .flatten()
+        .map(|own| {
+            let own = f32::from(own.0) / 100.0;
+            if own >= UNFINISHED_OWNERSHIP {
+                Some(Stone::Black)
+            } else if own <= -UNFINISHED_OWNERSHIP {
+                Some(Stone::White)
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 /// Who moves after a record's last move: its `PL`, else the other side of the last mover,

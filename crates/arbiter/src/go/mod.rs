@@ -51,6 +51,8 @@ mod ownership;
 pub mod playouts;
 mod position;
 pub mod record;
+#[cfg(feature = "net")]
+pub mod review;
 pub mod rules;
 pub mod scoring;
 #[cfg(feature = "net")]

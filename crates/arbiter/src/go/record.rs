@@ -55,6 +55,36 @@ pub struct Record {
     /// How the reader read what needed reading (a komi in another unit), to be told as a
     /// warning.
     pub notes: Vec<String>,
+    /// Who played, when and where, as the record says.
+    pub info: GameInfo,
+    /// The comments of the main line (`C`), each with the number of moves played when it
+    /// was made (0: before the first move).
+    pub comments: Vec<(usize, String)>,
+}
+
+/// What a record says of its game beside the moves: the players, their ranks, the date and
+/// the event (`PB`, `PW`, `BR`, `WR`, `DT`, `EV`), each as written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct GameInfo {
+    /// `PB`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub black: Option<String>,
+    /// `PW`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub white: Option<String>,
+    /// `BR`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub black_rank: Option<String>,
+    /// `WR`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub white_rank: Option<String>,
+    /// `DT`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub date: Option<String>,
+    /// `EV`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub event: Option<String>,
 }
 
 impl Record {

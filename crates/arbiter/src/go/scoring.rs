@@ -139,6 +139,30 @@ pub struct Scored {
 /// that must eventually be filled; area rules count every point that reaches only one colour
 /// (`go::seki`, after lightvector's goscorer).
 pub fn score(stones: &Stones, dead: &[Coord], captured: [usize; 2], terms: Terms) -> Scored {
+    score_with(stones, dead, captured, terms, None)
+}
+
+/// Counts an unfinished position as [`score`] counts a finished one, but each point that
+/// holds no living stone goes to the side `owners` gives it (an estimate's, row by row), or
+/// to no one: the borders of an unfinished game are not yet closed, so no region is a
+/// territory by its borders, no seki can be told, and nothing is left to fill.
+pub fn score_unfinished(
+    stones: &Stones,
+    dead: &[Coord],
+    captured: [usize; 2],
+    terms: Terms,
+    owners: &[Option<Stone>],
+) -> Scored {
+    score_with(stones, dead, captured, terms, Some(owners))
+}
+
+fn score_with(
+    stones: &Stones,
+    dead: &[Coord],
+    captured: [usize; 2],
+    terms: Terms,
+    owners: Option<&[Option<Stone>]>,
+) -> Scored {
     let counting = terms.rules.counting();
     let mut is_dead = vec![false; stones.cells.len()];
     let mut taken = [0usize; 2];
@@ -161,7 +185,14 @@ pub fn score(stones: &Stones, dead: &[Coord], captured: [usize; 2], terms: Terms
         (vec![None; n], Vec::new(), Vec::new(), Vec::new());
     let points: Vec<Option<Stone>> = stones.cells.iter().map(|&c| stone_of(c)).collect();
     let (width, height) = (stones.width, stones.height);
-    if counting == Counting::Territory {
+    if let Some(owners) = owners {
+        for (i, owner) in territory.iter_mut().enumerate() {
+            let living = stones.cells[i] != EMPTY && !is_dead[i];
+            if !living {
+                *owner = owners.get(i).copied().flatten();
+            }
+        }
+    } else if counting == Counting::Territory {
         let map = super::seki::territory_scoring(width, height, &points, &is_dead);
         for (i, point) in map.into_iter().enumerate() {
             territory[i] = point.territory;

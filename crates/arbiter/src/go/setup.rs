@@ -14,6 +14,7 @@ impl SetUp for Go {
         size: 9,
         hint: "Click a point: empty, Black, White.",
         solve: false,
+        paste: "Or paste a case or an SGF record",
     };
 
     fn contest_text(rows: &[String]) -> Result<(String, Grid), String> {

@@ -126,6 +126,7 @@ fn convert(root: &SgfNode<Prop>) -> Result<Record, NotGo> {
     let mut last = root;
     for node in root.main_variation() {
         last = node;
+        let mut comment = None;
         for prop in node.properties() {
             match prop {
                 Prop::AB(points) | Prop::AW(points) | Prop::AE(points) => {
@@ -161,6 +162,13 @@ fn convert(root: &SgfNode<Prop>) -> Result<Record, NotGo> {
                 Prop::HA(handicap) => record.handicap = (*handicap).clamp(0, 2704) as usize,
                 Prop::RU(text) => record.rules = Some(text.text.clone()),
                 Prop::RE(text) => record.result = Some(text.text.clone()),
+                Prop::PB(text) => record.info.black = Some(text.text.clone()),
+                Prop::PW(text) => record.info.white = Some(text.text.clone()),
+                Prop::BR(text) => record.info.black_rank = Some(text.text.clone()),
+                Prop::WR(text) => record.info.white_rank = Some(text.text.clone()),
+                Prop::DT(text) => record.info.date = Some(text.text.clone()),
+                Prop::EV(text) => record.info.event = Some(text.text.clone()),
+                Prop::C(text) => comment = Some(text.text.clone()),
                 Prop::PL(colour) => {
                     record.to_play = Some(match colour {
                         sgf_parse::Color::Black => Stone::Black,
@@ -190,6 +198,9 @@ fn convert(root: &SgfNode<Prop>) -> Result<Record, NotGo> {
                 },
                 _ => {}
             }
+        }
+        if let Some(text) = comment {
+            record.comments.push((moves, text));
         }
     }
     let sets = |prop: &str| match last.get_property(prop) {

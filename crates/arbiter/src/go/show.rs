@@ -94,18 +94,17 @@ pub fn explain(
     )
 }
 
-/// Picture geometry: the distance between lines and the margin.
+/// Picture geometry: the distance between lines.
 pub const STEP: f64 = 24.0;
-const MARGIN: f64 = 24.0;
 /// Picture colours.
 pub const BOARD: &str = "#dcb35c";
 
-/// The centre of a point in the picture.
+/// The centre of a point in the picture (a contest position's, drawn as a game's).
 pub fn point_centre(at: Coord) -> (f64, f64) {
-    (MARGIN + STEP * at.col as f64, MARGIN + STEP * at.row as f64)
+    game_point_centre(at)
 }
 
-/// The margin of a game's picture ([`svg_game`]), which holds the coordinates.
+/// The margin of a board's picture, which holds the coordinates.
 const GAME_EDGE: f64 = 36.0;
 
 /// The centre of a point in a game's picture ([`svg_game`]).
@@ -116,23 +115,17 @@ pub fn game_point_centre(at: Coord) -> (f64, f64) {
     )
 }
 
-/// Writes the board with its lines, stones, and a small square of the owner's colour on each
-/// point of territory.
+/// Writes the board with its lines, coordinates and star points as Go programs draw them,
+/// its stones, and a small square of the owner's colour on each point of territory.
 ///
 /// # Errors
 /// When writing fails, or for a board too big to draw.
 pub fn svg(position: &Position, territory: &Territory, out: &mut dyn Write) -> io::Result<()> {
     let n = position.size();
     render::check_picture_size(n * n)?;
-    let side = 2.0 * MARGIN + STEP * (n as f64 - 1.0);
-    let mut svg = Svg::new(out, side, side);
-    svg.rect(0.0, 0.0, side, side, BOARD, None);
-    let far = MARGIN + STEP * (n as f64 - 1.0);
-    for i in 0..n {
-        let at = MARGIN + STEP * i as f64;
-        svg.polyline(&[(MARGIN, at), (far, at)], "#333333", 1.0);
-        svg.polyline(&[(at, MARGIN), (at, far)], "#333333", 1.0);
-    }
+    let (w, h) = grid_size(n, n);
+    let mut svg = Svg::new(out, w, h);
+    grid(&mut svg, n, n);
     let colour = |stone| match stone {
         Stone::Black => "#111111",
         Stone::White => "#fafafa",
@@ -553,42 +546,17 @@ fn star_points(width: usize, height: usize) -> Vec<Coord> {
 pub fn svg_game(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()> {
     let (width, height) = (game.detail.stones.width(), game.detail.stones.height());
     render::check_picture_size(width * height)?;
-    const EDGE: f64 = GAME_EDGE;
-    let (w, h) = (
-        2.0 * EDGE + STEP * (width as f64 - 1.0),
-        2.0 * EDGE + STEP * (height as f64 - 1.0),
-    );
-    let at = |c: Coord| (EDGE + STEP * c.col as f64, EDGE + STEP * c.row as f64);
+    let (w, h) = grid_size(width, height);
+    let at = game_point_centre;
     // A strip under the board says what the picture shows: the result, or the estimate
     // that stands in for one.
     const CAPTION: f64 = 26.0;
     let mut svg = Svg::new(out, w, h + CAPTION);
     svg.rect(0.0, 0.0, w, h + CAPTION, "#ffffff", None);
-    svg.rect(0.0, 0.0, w, h, BOARD, None);
     let words = caption(game);
     let size = (w / (words.chars().count() as f64 * 0.6)).min(12.0);
     svg.text(w / 2.0, h + CAPTION / 2.0, size, "#222222", &words);
-    let (right, bottom) = (
-        EDGE + STEP * (width as f64 - 1.0),
-        EDGE + STEP * (height as f64 - 1.0),
-    );
-    for row in 0..height {
-        let y = EDGE + STEP * row as f64;
-        svg.polyline(&[(EDGE, y), (right, y)], "#333333", 1.0);
-        let label = (height - row).to_string();
-        svg.text(EDGE / 2.5, y, 11.0, "#333333", &label);
-        svg.text(w - EDGE / 2.5, y, 11.0, "#333333", &label);
-    }
-    for (col, name) in column_names(width, height).iter().enumerate() {
-        let x = EDGE + STEP * col as f64;
-        svg.polyline(&[(x, EDGE), (x, bottom)], "#333333", 1.0);
-        svg.text(x, EDGE / 2.5, 11.0, "#333333", name);
-        svg.text(x, h - EDGE / 2.5, 11.0, "#333333", name);
-    }
-    for star in star_points(width, height) {
-        let (x, y) = at(star);
-        svg.circle(x, y, 3.0, "#333333", None);
-    }
+    grid(&mut svg, width, height);
     let colour = |stone| match stone {
         Stone::Black => BLACK_STONE,
         Stone::White => WHITE_STONE,
@@ -654,6 +622,41 @@ pub fn svg_game(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()> {
         }
     }
     svg.finish()
+}
+
+/// The size of the picture of an empty `width` x `height` board drawn by [`grid`].
+pub(crate) fn grid_size(width: usize, height: usize) -> (f64, f64) {
+    (
+        2.0 * GAME_EDGE + STEP * (width as f64 - 1.0),
+        2.0 * GAME_EDGE + STEP * (height as f64 - 1.0),
+    )
+}
+
+/// Draws an empty Go board from the picture's corner: its wood, lines, star points, and
+/// the column letters and row numbers of Go programs on every side; the points' centres
+/// are [`game_point_centre`]'s.
+pub(crate) fn grid(svg: &mut Svg, width: usize, height: usize) {
+    const EDGE: f64 = GAME_EDGE;
+    let (w, h) = grid_size(width, height);
+    svg.rect(0.0, 0.0, w, h, BOARD, None);
+    let (right, bottom) = (w - EDGE, h - EDGE);
+    for row in 0..height {
+        let y = EDGE + STEP * row as f64;
+        svg.polyline(&[(EDGE, y), (right, y)], "#333333", 1.0);
+        let label = (height - row).to_string();
+        svg.text(EDGE / 2.5, y, 11.0, "#333333", &label);
+        svg.text(w - EDGE / 2.5, y, 11.0, "#333333", &label);
+    }
+    for (col, name) in column_names(width, height).iter().enumerate() {
+        let x = EDGE + STEP * col as f64;
+        svg.polyline(&[(x, EDGE), (x, bottom)], "#333333", 1.0);
+        svg.text(x, EDGE / 2.5, 11.0, "#333333", name);
+        svg.text(x, h - EDGE / 2.5, 11.0, "#333333", name);
+    }
+    for star in star_points(width, height) {
+        let (x, y) = game_point_centre(star);
+        svg.circle(x, y, 3.0, "#333333", None);
+    }
 }
 
 /// Picture colours of a scored game.

@@ -228,6 +228,38 @@ impl Game for Hex {
         matches!(case, Case::Record(_))
     }
 
+    fn played(&self, case: &Case) -> Option<Vec<crate::game::Played>> {
+        let Case::Record(replay) = case else {
+            return None;
+        };
+        let mut first = None;
+        let moves = replay.record.events.iter().filter_map(|e| match e {
+            Event::Move(m) => {
+                let at = match m.action {
+                    Action::Place(cell) => {
+                        first.get_or_insert(cell);
+                        Some(cell)
+                    }
+                    // The first stone moves to its mirror cell.
+                    Action::SwapPieces => first.map(|c: crate::Coord| crate::Coord {
+                        row: c.col,
+                        col: c.row,
+                    }),
+                    _ => None,
+                };
+                Some(crate::game::Played {
+                    stone: match m.colour {
+                        Stone::Red => 'R',
+                        Stone::Blue => 'B',
+                    },
+                    at,
+                })
+            }
+            _ => None,
+        });
+        Some(moves.collect())
+    }
+
     fn board_rows(&self, case: &Case) -> Option<Vec<String>> {
         let board = match case {
             Case::Board(board) => board,

@@ -13,6 +13,7 @@ impl SetUp for Hex {
         size: 7,
         hint: "Click a cell: empty, Red, Blue. Red joins top and bottom.",
         solve: true,
+        paste: "Or paste a case, an SGF record or a trmph link",
     };
 
     fn contest_text(rows: &[String]) -> Result<(String, Grid), String> {

@@ -291,6 +291,9 @@ fn write_json<G: Game>(
     } else {
         None
     };
+    if let Some(records) = game.json_records(judgement) {
+        return write_json_records(G::NAME, number, records, explanation, views, out);
+    }
     let record = Record {
         file: views.file.as_deref(),
         game: G::NAME,
@@ -301,6 +304,44 @@ fn write_json<G: Game>(
     };
     serde_json::to_writer(&mut *out, &record).map_err(io::Error::from)?;
     out.write_all(b"\n")
+}
+
+/// Writes a judgement made of many records ([`Game::json_records`]), each on its line after
+/// the case's own fields (its file, the game, the case number); the explanation, if any, goes
+/// with the last.
+#[cfg(feature = "serde")]
+fn write_json_records(
+    game: &str,
+    number: usize,
+    records: Vec<serde_json::Value>,
+    mut explanation: Option<String>,
+    views: &Views,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    use serde_json::{Map, Value};
+    let count = records.len();
+    for (i, record) in records.into_iter().enumerate() {
+        let mut line = Map::new();
+        if let Some(file) = &views.file {
+            line.insert("file".into(), file.as_str().into());
+        }
+        line.insert("game".into(), game.into());
+        line.insert("case".into(), number.into());
+        match record {
+            Value::Object(fields) => line.extend(fields),
+            other => {
+                line.insert("record".into(), other);
+            }
+        }
+        if i + 1 == count
+            && let Some(text) = explanation.take()
+        {
+            line.insert("explanation".into(), text.into());
+        }
+        serde_json::to_writer(&mut *out, &line).map_err(io::Error::from)?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

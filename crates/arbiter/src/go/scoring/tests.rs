@@ -377,3 +377,51 @@ fn goscorer_s_final_scores_under_territory_and_area_rules() {
         assert_eq!(totals(&chinese), area, "{rows:?}");
     }
 }
+
+/// An unfinished position: every point that holds no living stone goes to the side the
+/// estimate gives it, or to no one; no seki and nothing to fill, whatever the borders.
+#[test]
+fn an_unfinished_position_counts_the_owners_it_is_given() {
+    let position = stones(&["X.O..", ".XO..", "XXOO.", "....O", "....."]);
+    let width = 5;
+    // Black owns the left two columns and its dead-looking stone at E2 is White's point.
+    let owners: Vec<Option<Stone>> = (0..25)
+        .map(|i| match i % width {
+            0 | 1 => Some(Stone::Black),
+            2 => None,
+            _ => Some(Stone::White),
+        })
+        .collect();
+    for rules in [Japanese, Chinese] {
+        let scored = score_unfinished(&position, &[], [0, 0], terms(rules, 0, 0), &owners);
+        assert!(scored.seki.is_empty() && scored.seki_points.is_empty() && scored.fill.is_empty());
+        for (i, owner) in scored.territory.iter().enumerate() {
+            let at = Coord {
+                row: i / width,
+                col: i % width,
+            };
+            let expected = if position.get(at).is_some() {
+                None
+            } else {
+                owners[i]
+            };
+            assert_eq!(*owner, expected, "{at:?} under {rules:?}");
+        }
+        // Brute force: the territory counted is the owners' empty points.
+        let empty_of = |stone| {
+            (0..25)
+                .filter(|&i| {
+                    position
+                        .get(Coord {
+                            row: i / width,
+                            col: i % width,
+                        })
+                        .is_none()
+                        && owners[i] == Some(stone)
+                })
+                .count()
+        };
+        assert_eq!(scored.black.territory, empty_of(Stone::Black));
+        assert_eq!(scored.white.territory, empty_of(Stone::White));
+    }
+}

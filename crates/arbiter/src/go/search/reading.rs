@@ -36,6 +36,8 @@ pub struct Reading {
     pub visits: u32,
     /// White's chance to win, averaged over the visits.
     pub white_win: f32,
+    /// White's chance to lose, averaged over the visits.
+    pub white_loss: f32,
     /// White's lead in points, averaged over the visits (negative: Black leads).
     pub white_lead: f32,
     /// Each point's ownership averaged over the tree, row by row from the top: 1 White's, -1

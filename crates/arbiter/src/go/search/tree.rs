@@ -85,6 +85,7 @@ struct Node {
     virtual_losses: u32,
     /// Sums over the visits: utility, and the value's parts.
     utility: f64,
+    win: f64,
     white_win: f64,
     lead: f64,
     /// Its own value (the network's, or the count's), for the utility's score centre.
@@ -103,6 +104,7 @@ impl Node {
             visits: 0,
             virtual_losses: 0,
             utility: 0.0,
+            win: 0.0,
             white_win: 0.0,
             lead: 0.0,
             own: Value::default(),
@@ -390,6 +392,7 @@ impl Tree {
             n.virtual_losses -= 1;
             n.visits += 1;
             n.utility += utility;
+            n.win += value.win;
             n.white_win += value.white_win;
             n.lead += value.lead;
         }
@@ -442,6 +445,7 @@ impl Tree {
         Reading {
             visits: root.visits,
             white_win: (root.white_win / visits) as f32,
+            white_loss: ((root.white_win - root.win) / visits) as f32,
             white_lead: (root.lead / visits) as f32,
             ownership: self.ownership(),
             moves,

@@ -8,9 +8,9 @@
 //! (`Red to move: Red wins with c3 (4 moves unresolved)`). The side to move is the record's
 //! next player, or for a board the side with fewer stones (Red when equal), unless chosen.
 //!
-//! With `moves`, a record is analysed move by move: the winner after every move, and the
-//! first move that turned a won position into a lost one, with the moves that would have won
-//! there.
+//! With `moves`, a record is analysed move by move: the winner after every move, and every
+//! move that turned a won position into a lost one (each swing of the game), with the moves
+//! that would have won there.
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -89,6 +89,10 @@ pub struct Judgement {
     /// The first move that turned a won position into a lost one.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub lost_at: Option<LostAt>,
+    /// Every move that turned a won position into a lost one, in order (the first is
+    /// `lost_at`): each swing of the game.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub swings: Option<Vec<LostAt>>,
     /// The solved board, for the views.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub board: Board,
@@ -166,10 +170,13 @@ impl Analysis {
             Ok(solver) => solver,
             Err(error) => return too_large(board, to_move, &error),
         };
-        let (positions, lost_at, mut lines) = match case {
+        let (positions, swings, mut lines) = match case {
             Case::Record(replay) if self.moves => self.move_by_move(replay, &mut solver),
             _ => (None, None, Vec::new()),
         };
+        let lost_at = swings
+            .as_ref()
+            .and_then(|s: &Vec<LostAt>| s.first().cloned());
         let solution = match self.question {
             Question::EveryMove => solver.solve(&board, to_move),
             Question::ConsideredMoves => solver.solve_considered(&board, to_move),
@@ -190,36 +197,35 @@ impl Analysis {
             solution,
             positions,
             lost_at,
+            swings,
             board,
             answer: Verdict { lines, unknown },
         }
     }
 
-    /// The winner after each move of a record, and where the game was lost.
+    /// The winner after each move of a record, and every move that threw a win away.
     fn move_by_move(
         &self,
         replay: &record::Replay,
         solver: &mut Solver,
-    ) -> (Option<Vec<MoveValue>>, Option<LostAt>, Vec<String>) {
-        // The start, then the board after each move, each solved as it comes. The first move
-        // by a colour that had a win before it and not after it is where the game was lost;
-        // the board before each move is kept to find the moves that won there.
+    ) -> (Option<Vec<MoveValue>>, Option<Vec<LostAt>>, Vec<String>) {
+        // The start, then the board after each move, each solved as it comes. A move by a
+        // colour that had a win before it and not after it is a swing; the board before each
+        // move is kept to find the moves that won there.
         let mut values: Vec<MoveValue> = Vec::new();
         let mut lines = Vec::new();
-        let mut lost_at = None;
+        let mut swings: Vec<LostAt> = Vec::new();
         let mut before: Option<Board> = None;
         let mut judge =
             |played: Option<(usize, Stone, Action)>, board: &Board, recorded: Option<Stone>| {
                 let to_move = recorded.unwrap_or_else(|| self.side_to_move(board, None));
                 let winner = solver.winner(board, to_move);
-                if let (Some((number, colour, action)), Some(previous), None) =
-                    (played, &before, &lost_at)
-                {
+                if let (Some((number, colour, action)), Some(previous)) = (played, &before) {
                     let had_a_win = values
                         .last()
                         .is_some_and(|value| value.winner == Some(colour));
                     if had_a_win && winner.is_some_and(|w| w != colour) {
-                        lost_at = Some(LostAt {
+                        swings.push(LostAt {
                             number,
                             colour,
                             played: action.to_string(),
@@ -227,10 +233,7 @@ impl Analysis {
                         });
                     }
                 }
-                // Once the game is found lost, no later board is needed.
-                if lost_at.is_none() {
-                    before = Some(board.clone());
-                }
+                before = Some(board.clone());
                 let verdict = match winner {
                     Some(winner) => format!("{to_move} to move: {winner} wins"),
                     None => format!("{to_move} to move: unknown"),
@@ -254,28 +257,29 @@ impl Analysis {
             let played = (step.played.number, step.played.colour, step.played.action);
             judge(Some(played), step.board, step.to_move);
         });
-        lines.push(match &lost_at {
-            Some(lost) => {
-                let names: Vec<String> = lost
-                    .winning_moves
-                    .iter()
-                    .map(|&at| cell_name(at).to_string())
-                    .collect();
-                format!(
-                    "lost at {}. {} {}: {} had a win before it (with {}) and not after it",
-                    lost.number,
-                    lost.colour,
-                    lost.played,
-                    lost.colour,
-                    names.join(" ")
-                )
-            }
-            None => match values.first().and_then(|v| v.winner) {
+        for (i, lost) in swings.iter().enumerate() {
+            let names: Vec<String> = lost
+                .winning_moves
+                .iter()
+                .map(|&at| cell_name(at).to_string())
+                .collect();
+            lines.push(format!(
+                "{} {}. {} {}: {} had a win before it (with {}) and not after it",
+                if i == 0 { "lost at" } else { "lost again at" },
+                lost.number,
+                lost.colour,
+                lost.played,
+                lost.colour,
+                names.join(" ")
+            ));
+        }
+        if swings.is_empty() {
+            lines.push(match values.first().and_then(|v| v.winner) {
                 Some(winner) => format!("no move lost the game: {winner} wins from the start"),
                 None => "where the game was lost is unknown".to_string(),
-            },
-        });
-        (Some(values), lost_at, lines)
+            });
+        }
+        (Some(values), Some(swings), lines)
     }
 }
 
@@ -286,6 +290,7 @@ fn too_large(board: Board, to_move: Stone, error: &super::SolveError) -> Judgeme
         solution,
         positions: None,
         lost_at: None,
+        swings: None,
         board,
         answer: Verdict {
             lines: vec![format!("{to_move} to move: unknown ({error})")],

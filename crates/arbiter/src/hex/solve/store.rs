@@ -239,13 +239,24 @@ impl Store {
         let mut beside = self.path.clone().into_os_string();
         beside.push(".new");
         let beside = PathBuf::from(beside);
-        let mut file = std::fs::File::create(&beside).map_err(failed)?;
-        file.write_all(&bytes).map_err(failed)?;
-        file.sync_all().map_err(failed)?;
-        std::fs::rename(&beside, &self.path).map_err(failed)?;
+        let written = write_beside(&beside, &bytes, &self.path);
+        if written.is_err() {
+            // A failed write (a full disk) leaves no half file behind: the store is the
+            // last file written whole.
+            let _ = std::fs::remove_file(&beside);
+        }
+        written.map_err(failed)?;
         self.added = 0;
         Ok(())
     }
+}
+
+/// Writes `bytes` to `beside`, then puts it in the place of `path` at once.
+fn write_beside(beside: &Path, bytes: &[u8], path: &Path) -> std::io::Result<()> {
+    let mut file = std::fs::File::create(beside)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    std::fs::rename(beside, path)
 }
 
 /// A board shape as the file writes it; `None` past 255 rows or columns (no solver board).
@@ -362,6 +373,26 @@ mod tests {
         assert_eq!(again.get(3, 4, 11), Some(proved(false, 0)));
         assert_eq!(again.get(4, 3, 11), None, "another shape, another position");
         std::fs::remove_file(&path).unwrap();
+    }
+
+    /// A write that fails (here the file's place taken by a folder; on a full disk, the
+    /// write itself) names the store and leaves no `FILE.new` behind.
+    #[test]
+    fn a_failed_save_names_the_store_and_leaves_no_half_file() {
+        let path = temporary("failed");
+        let _ = std::fs::remove_dir_all(&path);
+        let mut store = Store::open(&path).unwrap();
+        store.add(5, 5, [(7, proved(true, 3))]);
+        std::fs::create_dir(&path).unwrap();
+        let error = store.save().unwrap_err().to_string();
+        assert!(error.starts_with(&path.display().to_string()), "{error}");
+        let mut beside = path.clone().into_os_string();
+        beside.push(".new");
+        assert!(
+            !PathBuf::from(beside).exists(),
+            "a half-written FILE.new is left"
+        );
+        std::fs::remove_dir_all(&path).unwrap();
     }
 
     #[test]
