@@ -120,11 +120,21 @@ pub(crate) trait Protocol {
 /// When the input cannot be read or the output written.
 pub(crate) fn serve<E: Protocol>(
     engine: &mut E,
-    input: impl BufRead,
+    mut input: impl BufRead,
     output: &mut impl Write,
 ) -> io::Result<()> {
-    for line in input.split(b'\n') {
-        let line = clean(&line?);
+    let mut bytes = Vec::new();
+    while let Some(fits) = next_line(&mut input, &mut bytes)? {
+        if !fits {
+            // The line is not kept: its id is not known either.
+            write!(
+                output,
+                "? a command line of over {MAX_LINE} bytes: refused without reading it\n\n"
+            )?;
+            output.flush()?;
+            continue;
+        }
+        let line = clean(&bytes);
         let mut words = line.split_whitespace().peekable();
         let id = words
             .next_if(|w| w.bytes().all(|b| b.is_ascii_digit()))
@@ -366,7 +376,7 @@ impl Engine {
 
     fn loadsgf(&mut self, args: &[&str]) -> Answer {
         let file = args.first().ok_or("syntax error: loadsgf needs a file")?;
-        let text = std::fs::read(file).map_err(|e| format!("cannot load file: {e}"))?;
+        let text = read_bounded(file).map_err(|e| format!("cannot load file: {e}"))?;
         let text = String::from_utf8_lossy(&text);
         let start = text
             .find("(;")
@@ -501,6 +511,59 @@ impl Engine {
 
 /// A line as GTP reads it: control characters but tab and newline dropped, a comment cut,
 /// tabs as spaces.
+/// The largest file `loadsgf` reads: far more than any game record.
+pub const MAX_SGF_FILE: u64 = 16 << 20;
+
+/// A file's bytes, when it holds at most [`MAX_SGF_FILE`] of them (a device that never ends
+/// is refused too).
+fn read_bounded(path: &str) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_SGF_FILE + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SGF_FILE {
+        return Err(io::Error::other(format!(
+            "over {} MiB, more than any game record",
+            MAX_SGF_FILE >> 20
+        )));
+    }
+    Ok(bytes)
+}
+
+/// The longest command line an engine reads: a longer one is skipped to its end, never
+/// held, and refused.
+pub const MAX_LINE: usize = 1 << 16;
+
+/// Reads the next line (without its newline) into `line`: `Some(true)`, or `Some(false)` for
+/// a line longer than [`MAX_LINE`], whose bytes are passed over and not kept; `None` at the
+/// end of the input.
+fn next_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    line.clear();
+    let (mut read, mut too_long) = (false, false);
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            return Ok(read.then_some(!too_long));
+        }
+        read = true;
+        let end = available.iter().position(|&b| b == b'\n');
+        let chunk = &available[..end.unwrap_or(available.len())];
+        if !too_long && line.len() + chunk.len() > MAX_LINE {
+            too_long = true;
+            *line = Vec::new();
+        }
+        if !too_long {
+            line.extend_from_slice(chunk);
+        }
+        let used = end.map_or(available.len(), |at| at + 1);
+        input.consume(used);
+        if end.is_some() {
+            return Ok(Some(!too_long));
+        }
+    }
+}
+
 fn clean(line: &[u8]) -> String {
     let text = String::from_utf8_lossy(line);
     let text = text.split('#').next().unwrap_or("");
@@ -563,6 +626,39 @@ mod tests {
         let mut out = Vec::new();
         engine.run(commands.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    /// A line longer than the limit (here ten times it, with no newline for a long while)
+    /// is refused in one answer and the session goes on; the line is never held whole.
+    #[test]
+    fn a_line_past_the_limit_is_refused_and_the_session_goes_on() {
+        use std::io::Read;
+        let long = std::io::repeat(b'x').take(10 * MAX_LINE as u64);
+        let input = std::io::BufReader::new(long.chain(&b"\n1 name\n"[..]));
+        let mut out = Vec::new();
+        Engine::default().run(input, &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(
+            out,
+            format!(
+                "? a command line of over {MAX_LINE} bytes: refused without reading it\n\n=1 arbiter\n\n"
+            )
+        );
+        let mut kept = Vec::new();
+        let mut reader =
+            std::io::BufReader::with_capacity(64, std::io::repeat(b'y').take(4 * MAX_LINE as u64));
+        assert_eq!(next_line(&mut reader, &mut kept).unwrap(), Some(false));
+        assert!(kept.capacity() <= MAX_LINE + 64, "{}", kept.capacity());
+        assert_eq!(next_line(&mut reader, &mut kept).unwrap(), None);
+    }
+
+    #[test]
+    fn loadsgf_refuses_a_file_that_never_ends() {
+        let answer = session("loadsgf /dev/zero\n");
+        assert!(
+            answer.starts_with("? cannot load file: over 16 MiB"),
+            "{answer}"
+        );
     }
 
     #[test]

@@ -80,6 +80,12 @@ impl Judging {
             // A position (or a game's review) may take minutes: each answer is written as soon as it is found,
             // with a spinner on a terminal meanwhile.
             let progress = Progress::of_solving(self);
+            let watching = match judge {
+                Judge::HexSolver(analysis) => {
+                    Some(SolverWatch::start(&progress.bar, analysis.settings.budget))
+                }
+                _ => None,
+            };
             let mut out = AsItComes {
                 out,
                 bar: &progress.bar,
@@ -89,6 +95,7 @@ impl Judging {
                 records,
                 out: &mut out,
             });
+            drop(watching);
             progress.bar.finish_and_clear();
             return result;
         }
@@ -446,9 +453,10 @@ impl Progress {
         Self::new(judging, length, length >= Self::LONG_FILE, template)
     }
 
-    /// A spinner while positions are solved: the time, and the lines answered.
+    /// A spinner while positions are solved: the time, the lines answered, and how far the
+    /// solver is with its position.
     fn of_solving(judging: &Judging) -> Self {
-        let template = "{spinner} solving {elapsed}: {pos} lines answered";
+        let template = "{spinner} solving {elapsed}: {pos} lines answered{msg}";
         let progress = Self::new(judging, 0, true, template);
         progress
             .bar
@@ -460,5 +468,94 @@ impl Progress {
     fn of_files(judging: &Judging, files: usize) -> Self {
         let template = "{spinner} [{bar:40}] {pos}/{len} files {elapsed} (ETA {eta})";
         Self::new(judging, files as u64, files >= Self::MANY_FILES, template)
+    }
+}
+
+/// A thread that writes how far the Hex solver is into the spinner's message, four times a
+/// second, until dropped; none when the spinner is hidden.
+struct SolverWatch {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl SolverWatch {
+    fn start(bar: &indicatif::ProgressBar, budget: Option<std::time::Duration>) -> Self {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let thread = (!bar.is_hidden()).then(|| {
+            let (bar, stop) = (bar.clone(), std::sync::Arc::clone(&stop));
+            std::thread::spawn(move || {
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    bar.set_message(solver_words(arbiter::hex::solve::progress(), budget));
+                    std::thread::sleep(std::time::Duration::from_millis(250));
+                }
+            })
+        });
+        SolverWatch { stop, thread }
+    }
+}
+
+impl Drop for SolverWatch {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// How far the solver is, as the spinner says it after its lines: the positions searched,
+/// the root moves proved and refuted, and the budget left.
+fn solver_words(
+    progress: arbiter::hex::solve::Progress,
+    budget: Option<std::time::Duration>,
+) -> String {
+    let positions = match progress.positions {
+        n if n >= 1_000_000 => format!("{:.1}M", n as f64 / 1e6),
+        n if n >= 1_000 => format!("{}k", n / 1_000),
+        n => n.to_string(),
+    };
+    let mut words = format!("; this position: {positions} positions searched");
+    if progress.moves > 0 {
+        let open = progress
+            .moves
+            .saturating_sub(progress.winning + progress.losing);
+        words += &format!(
+            ", {} winning moves, {} losing, {open} open",
+            progress.winning, progress.losing
+        );
+    }
+    if let Some(budget) = budget {
+        let left = budget.saturating_sub(progress.elapsed);
+        words += &format!(", {} s of its {} s left", left.as_secs(), budget.as_secs());
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_solver_s_progress_is_said_in_a_few_words() {
+        let progress = arbiter::hex::solve::Progress {
+            positions: 1_234_567,
+            moves: 25,
+            winning: 2,
+            losing: 13,
+            elapsed: std::time::Duration::from_secs(12),
+        };
+        assert_eq!(
+            solver_words(progress, Some(std::time::Duration::from_secs(60))),
+            "; this position: 1.2M positions searched, 2 winning moves, 13 losing, 10 open, 48 s of its 60 s left"
+        );
+        let one_proof = arbiter::hex::solve::Progress {
+            moves: 0,
+            positions: 900,
+            ..progress
+        };
+        assert_eq!(
+            solver_words(one_proof, None),
+            "; this position: 900 positions searched"
+        );
     }
 }

@@ -690,6 +690,9 @@ impl<B: Cells> Search<B> {
     }
 
     fn out_of_time(&mut self) -> bool {
+        if self.stats.nodes.is_multiple_of(1024) {
+            super::progress::searched(1024);
+        }
         if self.stats.nodes.is_multiple_of(1024)
             && (self.stop.load(Ordering::Relaxed)
                 || self

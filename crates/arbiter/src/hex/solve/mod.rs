@@ -42,6 +42,7 @@ mod mustplay;
 #[cfg(test)]
 mod oracle;
 mod position;
+mod progress;
 mod resistance;
 mod solver;
 mod store;
@@ -51,6 +52,7 @@ mod vc;
 pub use bits::MAX_CELLS;
 pub use dfpn::{Stats, Techniques};
 pub use game::{Analysis, Judgement, LostAt, MoveValue, Question, Verdict, line};
+pub use progress::{Progress, progress};
 pub use solver::{
     DEFAULT_BUDGET, DEFAULT_BUDGET_SECONDS, DEFAULT_MEGABYTES, MAX_MEGABYTES, Reply, Settings,
     Solution, SolveError, Solver, solve,

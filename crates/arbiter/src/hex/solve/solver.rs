@@ -599,6 +599,7 @@ fn solve_taken<B: Cells>(
         }
         position.undo(cell, &search.keys);
         shares.finish(at);
+        super::progress::move_decided(reply_wins.map(|wins| !wins));
         values.push((cell, reply_wins.map(|wins| !wins)));
     }
     values
@@ -615,6 +616,8 @@ impl<B: Cells> Solve for Searches<B> {
 
     fn decide(&mut self, board: &Board, to_move: Stone, budget: Option<Duration>) -> Solution {
         let started = Instant::now();
+        // One proof: no root moves to count.
+        super::progress::position_started(0);
         let before = self.main.stats;
         let position = self.position_of(board, to_move);
         let mut solution = Solution::nothing_proved(to_move);
@@ -675,6 +678,7 @@ impl<B: Cells> Solve for Searches<B> {
             }
         }
         self.consult();
+        super::progress::position_started(empty.count() as usize);
         let (values, root, untried) = self.move_values(&mut position, every);
         for &(cell, value) in &values {
             match value {
@@ -683,6 +687,10 @@ impl<B: Cells> Solve for Searches<B> {
                 None => solution.unknown_moves.push(coord(cell)),
             }
         }
+        super::progress::position_finished(
+            solution.winning_moves.len(),
+            solution.losing_moves.len(),
+        );
         if !solution.winning_moves.is_empty() || root.value == Some(true) {
             solution.winner = Some(to_move);
             solution.untried_moves = untried.iter().map(coord).collect();
