@@ -414,3 +414,21 @@ fn a_resigned_game_s_estimate_calls_no_seki() {
         "{territory}"
     );
 }
+
+/// A record whose root repeats GM with its value (as some servers write) is read, with a
+/// warning; with another value it stays an error.
+#[test]
+fn a_root_that_repeats_gm_is_read_with_a_warning() {
+    let output = run(&["go", "-"], b"(;GM[1]GM[1]SZ[9];B[cc])");
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "unfinished after move 1: estimate B+3\n"
+    );
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "arbiter: warning: game 1: the root repeats GM[1]: read once\n"
+    );
+    let output = run(&["go", "-"], b"(;GM[1]GM[4]SZ[9];B[cc])");
+    assert_eq!(output.status.code(), Some(1));
+}

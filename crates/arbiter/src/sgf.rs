@@ -440,6 +440,122 @@ pub fn escape(text: &str) -> String {
 /// When sgf-parse refuses the text: the message names its complaint and the number of moves
 /// read before the break.
 pub fn parse(game: &GameText) -> Result<sgf_parse::GameTree, InputError> {
+    parse_noting(game).map(|(tree, _)| tree)
+}
+
+/// [`parse`], and what the reading had to mend, to be told as a warning: a root node that
+/// repeats a property with the same value (`GM[1]GM[1]`, as some servers write), which
+/// sgf-parse refuses and sgfmill and GNU Go read, is read with the property once.
+///
+/// # Errors
+/// As [`parse`].
+///
+/// ```
+/// use arbiter::input::Pos;
+/// use arbiter::sgf::{GameText, parse_noting};
+///
+/// let text = "(;GM[1]GM[1]SZ[9];B[cc])".to_string();
+/// let game = GameText { number: 1, text, offset: 0, pos: Pos { line: 1, column: 1 } };
+/// let (_, note) = parse_noting(&game).unwrap();
+/// assert_eq!(note.unwrap(), "the root repeats GM[1]: read once");
+/// ```
+pub fn parse_noting(game: &GameText) -> Result<(sgf_parse::GameTree, Option<String>), InputError> {
+    match parse_text(game) {
+        Err(error) => match root_repeats_removed(&game.text) {
+            Some((mended, note)) => {
+                let again = GameText {
+                    text: mended,
+                    ..game.clone()
+                };
+                // Mended or not, an error is the original text's.
+                parse_text(&again)
+                    .map(|tree| (tree, Some(note)))
+                    .map_err(|_| error)
+            }
+            None => Err(error),
+        },
+        Ok(tree) => Ok((tree, None)),
+    }
+}
+
+/// The text without the root node's repeats of a property it gives twice with the same
+/// values, and a note saying which; `None` when the root repeats nothing so (or repeats a
+/// property with other values, which is not mended).
+fn root_repeats_removed(text: &str) -> Option<(String, String)> {
+    let bytes = text.as_bytes();
+    let start = text.find("(;")? + 2;
+    // The root's properties: (identifier, its text with values, its span).
+    let mut props: Vec<(&str, &str, std::ops::Range<usize>)> = Vec::new();
+    let mut at = start;
+    loop {
+        while at < bytes.len() && bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let name_start = at;
+        while at < bytes.len() && bytes[at].is_ascii_alphabetic() {
+            at += 1;
+        }
+        if at == name_start {
+            break;
+        }
+        let values_start = at;
+        loop {
+            while at < bytes.len() && bytes[at].is_ascii_whitespace() {
+                at += 1;
+            }
+            if bytes.get(at) != Some(&b'[') {
+                break;
+            }
+            at += 1;
+            while at < bytes.len() && bytes[at] != b']' {
+                at += if bytes[at] == b'\\' { 2 } else { 1 };
+            }
+            if at >= bytes.len() {
+                return None;
+            }
+            at += 1;
+        }
+        if at == values_start {
+            return None;
+        }
+        let name = &text[name_start..values_start];
+        props.push((name, text[values_start..at].trim(), name_start..at));
+    }
+    let mut removed: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut said = Vec::new();
+    for (i, (name, values, _)) in props.iter().enumerate() {
+        for (other, other_values, span) in &props[i + 1..] {
+            if other == name {
+                if other_values != values {
+                    return None;
+                }
+                if !removed.contains(span) {
+                    removed.push(span.clone());
+                    said.push(format!("{name}{values}"));
+                }
+            }
+        }
+    }
+    if removed.is_empty() {
+        return None;
+    }
+    removed.sort_by_key(|span| span.start);
+    let mut mended = String::with_capacity(text.len());
+    let mut from = 0;
+    for span in &removed {
+        mended.push_str(&text[from..span.start]);
+        from = span.end;
+    }
+    mended.push_str(&text[from..]);
+    said.dedup();
+    Some((
+        mended,
+        format!("the root repeats {}: read once", said.join(", ")),
+    ))
+}
+
+/// sgf-parse on one game's text, strictly.
+fn parse_text(game: &GameText) -> Result<sgf_parse::GameTree, InputError> {
     let options = sgf_parse::ParseOptions::default();
     match sgf_parse::parse_with_options(&game.text, &options) {
         Ok(mut trees) if trees.len() == 1 => Ok(trees.remove(0)),
@@ -506,6 +622,30 @@ impl<T: fmt::Display> fmt::Display for Lowercase<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_root_that_repeats_a_property_with_its_value_is_mended_and_said() {
+        let mended = |text: &str| root_repeats_removed(text);
+        assert_eq!(
+            mended("(;GM[1]GM[1]SZ[9];B[cc])"),
+            Some((
+                "(;GM[1]SZ[9];B[cc])".to_string(),
+                "the root repeats GM[1]: read once".to_string()
+            ))
+        );
+        // Values with escapes and spaces, three times over, two properties.
+        assert_eq!(
+            mended("(; GM[11] C[a\\]b] GM[11]\nC[a\\]b] GM[11];B[a1])"),
+            Some((
+                "(; GM[11] C[a\\]b] ;B[a1])".to_string(),
+                "the root repeats GM[11], C[a\\]b]: read once".to_string()
+            ))
+        );
+        // Other values, or no repeat: nothing is mended.
+        assert_eq!(mended("(;GM[1]GM[4];B[cc])"), None);
+        assert_eq!(mended("(;GM[1]SZ[9];B[cc];B[dd])"), None);
+        assert_eq!(mended("(;GM[1]GM[1"), None);
+    }
 
     fn games(text: &str) -> Vec<Result<(usize, String, u64), String>> {
         Games::new(

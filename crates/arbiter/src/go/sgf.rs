@@ -67,7 +67,7 @@ fn point(p: Point) -> Coord {
 /// Broken SGF, a game that is not Go, or a value that is not a point or a size, naming the
 /// game (and the move).
 pub fn record(game: &GameText) -> Result<Record, InputError> {
-    let tree = collection::parse(game)?;
+    let (tree, mended) = collection::parse_noting(game)?;
     // One sentence that says what is wrong, at the game's start.
     let not_go = |e: NotGo| {
         InputError::new(
@@ -93,7 +93,9 @@ pub fn record(game: &GameText) -> Result<Record, InputError> {
             return Err(not_go(NotGo::OtherGame(number)));
         }
     };
-    convert(&root).map_err(not_go)
+    let mut record = convert(&root).map_err(not_go)?;
+    record.notes.extend(mended);
+    Ok(record)
 }
 
 /// [`record`] on a text holding one game.
