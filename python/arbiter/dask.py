@@ -100,6 +100,13 @@ def score_archive(
     lazy, computed on the default scheduler or client when asked). ``options``: those of
     :func:`arbiter.go.score` (``rules``, ``komi``, ``dead``, ...), for every game.
     """
+    return _lazy(score_files, _frame([]), "arbiter-score", paths_or_glob, client,
+                 files_per_partition, options)
+
+
+def _lazy(work, meta, label: str, paths_or_glob, client, files_per_partition: int, options: dict):
+    """A Dask dataframe of ``work(paths, options)`` over partitions of ``files_per_partition``
+    files, persisted on ``client`` when one is given."""
     import dask.dataframe as dd
 
     if files_per_partition < 1:
@@ -110,12 +117,7 @@ def score_archive(
         for start in range(0, len(paths), files_per_partition)
     ] or [[]]
     frame = dd.from_map(
-        score_files,
-        parts,
-        options=options,
-        meta=_frame([]),
-        label="arbiter-score",
-        enforce_metadata=False,
+        work, parts, options=options, meta=meta, label=label, enforce_metadata=False
     )
     if client is not None:
         frame = client.persist(frame)
@@ -211,23 +213,5 @@ def review_archive(
     >>> table[["moves", "winner", "white_moves"]].values.tolist()
     [[3, 'B', 1]]
     """
-    import dask.dataframe as dd
-
-    if files_per_partition < 1:
-        raise ValueError("files_per_partition: at least 1")
-    paths = _paths(paths_or_glob)
-    parts = [
-        paths[start : start + files_per_partition]
-        for start in range(0, len(paths), files_per_partition)
-    ] or [[]]
-    frame = dd.from_map(
-        review_files,
-        parts,
-        options=options,
-        meta=_review_frame([]),
-        label="arbiter-review",
-        enforce_metadata=False,
-    )
-    if client is not None:
-        frame = client.persist(frame)
-    return frame
+    return _lazy(review_files, _review_frame([]), "arbiter-review", paths_or_glob, client,
+                 files_per_partition, options)
