@@ -448,7 +448,7 @@ fn a_size_that_is_no_size_is_one_sentence_saying_so() {
     for size in ["1000000", "x"] {
         let input = format!("(;GM[1]SZ[{size}];B[cc])");
         let sentence = format!(
-            "game 1, line 1, column 1 (byte 0): SZ[{size}] is not a board size: game records go \
+            "game 1, line 1, column 8 (byte 7): SZ[{size}] is not a board size: game records go \
              from SZ[1] to SZ[52], or SZ[columns:rows]"
         );
         assert_record_error(input.as_bytes(), &[&sentence]);
@@ -485,9 +485,18 @@ fn broken_records_are_errors_naming_the_game_and_the_place() {
     );
     assert_record_error(
         b"(;SZ[9];B[aa];W[b])",
-        &["game 1", "move 2 W[b] is not a point"],
+        &[
+            "game 1, line 1, column 15 (byte 14)",
+            "move 2 W[b] is not a point",
+        ],
     );
-    assert_record_error(b"(;GM[3];B[aa])", &["game 1", "not a game of Go (GM[3])"]);
+    assert_record_error(
+        b"(;GM[3];B[aa])",
+        &[
+            "game 1, line 1, column 3 (byte 2)",
+            "not a game of Go (GM[3])",
+        ],
+    );
     assert_record_error(
         b"(\x00\xff\xfe;B[\x01\x02",
         &["game 1, line 1, column 10 (byte 9)", "truncated"],
@@ -497,6 +506,64 @@ fn broken_records_are_errors_naming_the_game_and_the_place() {
     assert_record_error(
         b"Game 1, commented\n(;SZ[9];B[aa];W[",
         &["game 1, line 2, column 17 (byte 34)", "truncated"],
+    );
+}
+
+/// Every SGF error is said at the byte where the reading stopped, with what was expected
+/// there: sgf-parse says what it refuses but not where.
+#[test]
+fn sgf_errors_are_said_where_the_reading_stopped() {
+    // A property with no value would swallow the next node (`XX;W` read as one identifier).
+    assert_record_error(
+        b"(;GM[1]SZ[9];B[cc]XX;W[dd])",
+        &[
+            "game 1, line 1, column 21 (byte 20)",
+            "expected '[' opening the property's value, found ';' (after move 1)",
+        ],
+    );
+    assert_record_error(
+        b"(;SZ[9]\n;B[cc]\n;W[dd]B2[ee])",
+        &[
+            "game 1, line 3, column 8 (byte 22)",
+            "expected a property identifier of letters and '[' opening its value, found '2'",
+        ],
+    );
+    assert_record_error(
+        b"(;SZ[9];B[cc](;W[dd])C[x])",
+        &["column 22 (byte 21)", "'(' or ')' after a variation"],
+    );
+    assert_record_error(b"(;SZ[9];[cc])", &["byte 8", "a property identifier"]);
+    assert_record_error(
+        b"(B[cc])",
+        &["byte 1", "';' starting the tree's first node, found 'B'"],
+    );
+    assert_record_error(
+        b"(;GM[1]SZ[9]GM[4];B[cc])",
+        &["game 1, line 1, column 13 (byte 12)", "unexpected property"],
+    );
+    // Values: at the property that holds them.
+    assert_record_error(
+        b"(;SZ[9];B[cc]\n;W[dd]AB[cc][zzz])",
+        &["line 2, column 7 (byte 20)", "AB[cc][zzz] is not a point"],
+    );
+}
+
+/// A 20 MB comment is read as its first 64 KiB, with a warning: sgf-parse holds a value as
+/// characters of four bytes while reading it, and the comment once took 250 MB to read.
+#[test]
+fn a_huge_comment_costs_a_bounded_multiple_of_its_size() {
+    let mut record = b"(;GM[1]SZ[9];B[cc]C[".to_vec();
+    record.extend(std::iter::repeat_n(b'x', 20_000_000));
+    record.extend(b"];W[dd])");
+    let run = run_bounded(&["go", "--dead", "none"], Feed::Bytes(record), 192);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "warning: game 1: the value at line 1, column 20 holds 20000000 bytes: its first \
+             65536 are read"
+        ),
+        "{}",
+        run.stderr
     );
 }
 

@@ -563,8 +563,8 @@ fn fuzz_go_723_board_too_big_to_draw_is_judged_and_its_picture_refused() {
 
 #[test]
 fn fuzz_go_sgf_two_stones_on_a_big_empty_board_are_estimated_in_time_linear_in_the_board() {
-    // Two Black stones on an empty board (19 x 19 when the size is lost, and 52 x 52, the
-    // largest SGF allows): all is open, so the dead-stone estimate plays its playouts over
+    // Two Black stones on an empty board (19 x 19 when the record gives no size, and 52 x 52,
+    // the largest SGF allows): all is open, so the dead-stone estimate plays its playouts over
     // the whole board. Listing the empty points afresh every move, and walking whole chains
     // for their liberties, made that quadratic: 0.45 s for 52 x 52 natively, over the fuzz
     // timeout under coverage instrumentation (0.05 s now; 1.0 and 1.6 s under the fuzzer).

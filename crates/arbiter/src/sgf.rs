@@ -9,8 +9,13 @@
 //! break in the structure (an unclosed value or tree, a `)` with no `(`) is an error with its
 //! byte offset and line.
 //!
-//! When a game's text is structurally whole but sgf-parse still refuses it, [`parse`] says how
-//! far it got: lenient parsing reads up to the break, and the moves before it are counted.
+//! Before sgf-parse reads a game, one pass over its text finds where it first leaves SGF's
+//! grammar (sgf-parse says what it refuses but not where, and takes any ASCII before a `[`
+//! for a property's name): an error is said at that byte, with what was expected there and
+//! the moves read before it. A property value longer than [`MAX_VALUE_BYTES`] (a pasted
+//! comment of megabytes) is read as its first bytes, with a warning, so that one property
+//! costs sgf-parse a bounded amount of memory; the game's own text stays whole for writing
+//! it back.
 
 use std::fmt;
 use std::io::{self, BufRead};
@@ -456,26 +461,91 @@ pub fn parse(game: &GameText) -> Result<sgf_parse::GameTree, InputError> {
 ///
 /// let text = "(;GM[1]GM[1]SZ[9];B[cc])".to_string();
 /// let game = GameText { number: 1, text, offset: 0, pos: Pos { line: 1, column: 1 } };
-/// let (_, note) = parse_noting(&game).unwrap();
-/// assert_eq!(note.unwrap(), "the root repeats GM[1]: read once");
+/// let (_, notes) = parse_noting(&game).unwrap();
+/// assert_eq!(notes, ["the root repeats GM[1]: read once"]);
 /// ```
-pub fn parse_noting(game: &GameText) -> Result<(sgf_parse::GameTree, Option<String>), InputError> {
-    match parse_text(game) {
-        Err(error) => match root_repeats_removed(&game.text) {
+pub fn parse_noting(game: &GameText) -> Result<(sgf_parse::GameTree, Vec<String>), InputError> {
+    if let Some(at) = first_break(&game.text) {
+        let found = format!("{} ({})", at.found, moves_before(&game.text));
+        let error = ErrorKind::Unexpected {
+            expected: at.expected.to_string(),
+            found,
+        };
+        return Err(InputError::new(Some(place(game, at.at)), error).in_game(game.number));
+    }
+    let (text, mut notes) = long_values_cut(game);
+    match parse_text(game, &text) {
+        Err(error) => match root_repeats_removed(&text) {
             Some((mended, note)) => {
-                let again = GameText {
-                    text: mended,
-                    ..game.clone()
-                };
                 // Mended or not, an error is the original text's.
-                parse_text(&again)
-                    .map(|tree| (tree, Some(note)))
-                    .map_err(|_| error)
+                let tree = parse_text(game, &mended).map_err(|_| error)?;
+                notes.push(note);
+                Ok((tree, notes))
             }
             None => Err(error),
         },
-        Ok(tree) => Ok((tree, None)),
+        Ok(tree) => Ok((tree, notes)),
     }
+}
+
+/// The most bytes of one property value that are read (a comment's first 64 KiB): sgf-parse
+/// holds a value as characters while it reads it, four bytes each, so a 20 MB comment cost
+/// ten times its size.
+pub const MAX_VALUE_BYTES: usize = 1 << 16;
+
+/// The text to parse: the game's own, or, where a value is longer than [`MAX_VALUE_BYTES`], a
+/// copy with such values cut to their first [`MAX_VALUE_BYTES`] (on a character's boundary,
+/// never after a lone `\`), with a note for each. The game's text itself stays whole for
+/// writing the record back.
+fn long_values_cut(game: &GameText) -> (std::borrow::Cow<'_, str>, Vec<String>) {
+    let (text, bytes) = (&game.text, game.text.as_bytes());
+    let mut long = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'[' {
+            let end = value_end(bytes, i + 1);
+            let value = i + 1..end.saturating_sub(1).max(i + 1);
+            if value.len() > MAX_VALUE_BYTES {
+                long.push(value);
+            }
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    if long.is_empty() {
+        return (std::borrow::Cow::Borrowed(text), Vec::new());
+    }
+    let mut cut = String::with_capacity(text.len().min(long.len() * MAX_VALUE_BYTES * 2 + 4096));
+    let mut from = 0;
+    for value in &long {
+        let mut keep = value.start + MAX_VALUE_BYTES;
+        while !text.is_char_boundary(keep) {
+            keep -= 1;
+        }
+        let escapes = bytes[value.start..keep]
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'\\')
+            .count();
+        keep -= escapes % 2;
+        cut.push_str(&text[from..keep]);
+        from = value.end;
+    }
+    let pos = step(game.pos, &bytes[..long[0].start - 1]);
+    let (line, column, size) = (pos.line, pos.column, long[0].len());
+    let note = match long.len() {
+        1 => format!(
+            "the value at line {line}, column {column} holds {size} bytes: its first \
+             {MAX_VALUE_BYTES} are read"
+        ),
+        n => format!(
+            "{n} values hold more than {MAX_VALUE_BYTES} bytes (the first at line {line}, \
+             column {column}, {size} bytes): the first {MAX_VALUE_BYTES} of each are read"
+        ),
+    };
+    cut.push_str(&text[from..]);
+    (std::borrow::Cow::Owned(cut), vec![note])
 }
 
 /// The text without the root node's repeats of a property it gives twice with the same
@@ -554,41 +624,305 @@ fn root_repeats_removed(text: &str) -> Option<(String, String)> {
     ))
 }
 
-/// sgf-parse on one game's text, strictly.
-fn parse_text(game: &GameText) -> Result<sgf_parse::GameTree, InputError> {
+/// A property of a node's text: its identifier (capitals only, as FF[4] reads it) and the
+/// byte range from its identifier to the end of its last value.
+pub(crate) struct Property {
+    pub(crate) id: String,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+}
+
+/// The properties of the node whose `;` is at byte `at`.
+pub(crate) fn properties(text: &str, at: usize) -> Vec<Property> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    let mut i = at + 1;
+    loop {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i >= bytes.len() || !bytes[i].is_ascii_alphabetic() {
+            break;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        let id: String = text[start..i]
+            .chars()
+            .filter(char::is_ascii_uppercase)
+            .collect();
+        let mut end = i;
+        loop {
+            let mut j = end;
+            while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            if j >= bytes.len() || bytes[j] != b'[' {
+                break;
+            }
+            j += 1;
+            let mut escaped = false;
+            while j < bytes.len() {
+                match bytes[j] {
+                    _ if escaped => escaped = false,
+                    b'\\' => escaped = true,
+                    b']' => break,
+                    _ => {}
+                }
+                j += 1;
+            }
+            end = (j + 1).min(bytes.len());
+        }
+        found.push(Property { id, start, end });
+        i = end;
+    }
+    found
+}
+
+/// The byte offsets of the `;` of every node on the main line (the first child at each
+/// branching), in order.
+pub(crate) fn main_line_nodes(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut nodes = Vec::new();
+    // Depth of trees, and the depth below which the main line has left (variations past the
+    // first are skipped until their parent closes).
+    let (mut depth, mut main_depth) = (0usize, 0usize);
+    let mut skipping: Option<usize> = None;
+    let (mut in_value, mut escaped) = (false, false);
+    // Whether the tree at each depth has had its first child already.
+    let mut entered_child = vec![false];
+    for (i, &b) in bytes.iter().enumerate() {
+        if in_value {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b']' => in_value = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'[' => in_value = true,
+            b'(' => {
+                depth += 1;
+                if skipping.is_none() {
+                    let parent = depth - 1;
+                    if parent > 0 && entered_child.get(parent).copied().unwrap_or(false) {
+                        skipping = Some(depth);
+                    } else {
+                        if let Some(seen) = entered_child.get_mut(parent) {
+                            *seen = true;
+                        }
+                        main_depth = depth;
+                    }
+                }
+                if entered_child.len() <= depth {
+                    entered_child.resize(depth + 1, false);
+                }
+                entered_child[depth] = false;
+            }
+            b')' => {
+                if skipping == Some(depth) {
+                    skipping = None;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            b';' if skipping.is_none() && depth == main_depth => nodes.push(i),
+            _ => {}
+        }
+    }
+    nodes
+}
+
+/// The byte where the `nth` (from 0) property `id` of the `node`th node of the main line
+/// (from 0, the root) starts, if the text has it: where an error about it points.
+pub fn property_on_main_line(text: &str, node: usize, id: &str, nth: usize) -> Option<usize> {
+    let at = *main_line_nodes(text).get(node)?;
+    properties(text, at)
+        .into_iter()
+        .filter(|p| p.id == id)
+        .nth(nth)
+        .map(|p| p.start)
+}
+
+/// sgf-parse on `text` (the game's text, or its copy with long values cut), strictly: the
+/// grammar holds ([`first_break`] found no break), so what sgf-parse refuses is the root's
+/// game type (`GM` twice, or not a number), said at the root's `GM`.
+fn parse_text(game: &GameText, text: &str) -> Result<sgf_parse::GameTree, InputError> {
     let options = sgf_parse::ParseOptions::default();
-    match sgf_parse::parse_with_options(&game.text, &options) {
+    match sgf_parse::parse_with_options(text, &options) {
         Ok(mut trees) if trees.len() == 1 => Ok(trees.remove(0)),
-        Ok(_) => Err(broken(game, "not one game tree".to_string())),
+        Ok(_) => Err(broken(game, 0, "not one game tree".to_string())),
         Err(error) => {
-            let lenient = sgf_parse::ParseOptions {
-                lenient: true,
-                ..sgf_parse::ParseOptions::default()
-            };
-            let moves = sgf_parse::parse_with_options(&game.text, &lenient)
-                .ok()
-                .and_then(|trees| trees.into_iter().next())
-                .map_or(0, |tree| moves_in(&tree));
-            Err(broken(
-                game,
-                format!("{} (after move {moves})", Lowercase(&error)),
-            ))
+            let at = property_on_main_line(&game.text, 0, "GM", 1)
+                .or_else(|| property_on_main_line(&game.text, 0, "GM", 0))
+                .unwrap_or(0);
+            let why = format!("{} ({})", Lowercase(&error), moves_before(text));
+            Err(broken(game, at, why))
         }
     }
 }
 
-fn broken(game: &GameText, why: String) -> InputError {
+/// How far a broken text's main line got, read leniently up to where it breaks: "after
+/// move 12", or "before the first move".
+fn moves_before(text: &str) -> String {
+    let lenient = sgf_parse::ParseOptions {
+        lenient: true,
+        ..sgf_parse::ParseOptions::default()
+    };
+    let moves = sgf_parse::parse_with_options(text, &lenient)
+        .ok()
+        .and_then(|trees| trees.into_iter().next())
+        .map_or(0, |tree| moves_in(&tree));
+    match moves {
+        0 => "before the first move".to_string(),
+        n => format!("after move {n}"),
+    }
+}
+
+fn broken(game: &GameText, at: usize, why: String) -> InputError {
     InputError::new(
-        Some(Place::Byte {
-            offset: game.offset,
-            pos: game.pos,
-        }),
+        Some(place(game, at)),
         ErrorKind::Unexpected {
             expected: "a game tree".to_string(),
             found: format!("a broken one: {why}"),
         },
     )
     .in_game(game.number)
+}
+
+/// The place in the file of byte `at` of a game's text.
+pub fn place(game: &GameText, at: usize) -> Place {
+    let at = at.min(game.text.len());
+    Place::Byte {
+        offset: game.offset + at as u64,
+        pos: step(game.pos, &game.text.as_bytes()[..at]),
+    }
+}
+
+/// Where a game's text leaves SGF's grammar, and what was expected there.
+#[derive(Debug, PartialEq, Eq)]
+struct Break {
+    /// The byte, in the game's text.
+    at: usize,
+    expected: &'static str,
+    found: String,
+}
+
+/// What the reader is ready for next, walking a game tree.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Next {
+    /// A game tree's `(`.
+    Tree,
+    /// The first node of a tree just opened.
+    FirstNode,
+    /// A property, another node, a variation, or the tree's end.
+    InNode,
+    /// Past a variation's `)`: another variation or the end of the tree around it.
+    AfterVariation,
+}
+
+/// The first byte of one game's text (from its `(` to its `)`, brackets and values already
+/// balanced by the collection's cutter) where FF[4]'s grammar breaks: a tree that does not
+/// start with a node, a value without a property identifier, an identifier that is not
+/// letters or has no value, a property after a variation.
+///
+/// sgf-parse says what it refuses but not where, and its lexer takes any ASCII up to the
+/// next `[` for an identifier (`B[cc]XX;W[dd]` would be a property `XXW` and lose a move):
+/// this walk, one pass over the bytes, puts the error where the reading stops. A `;` after
+/// a variation, which sgf-parse reads as one more variation, is let be.
+fn first_break(text: &str) -> Option<Break> {
+    let bytes = text.as_bytes();
+    let (mut next, mut depth, mut i) = (Next::Tree, 0usize, 0usize);
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let at = i;
+        let refuse = |expected| Some(refused(text, at, expected));
+        match (next, b) {
+            (Next::Tree | Next::InNode | Next::AfterVariation, b'(') => {
+                depth += 1;
+                next = Next::FirstNode;
+                i += 1;
+            }
+            (Next::Tree, _) => return refuse("'(' starting a game tree"),
+            (Next::FirstNode, b';') | (Next::InNode | Next::AfterVariation, b';') => {
+                next = Next::InNode;
+                i += 1;
+            }
+            (Next::FirstNode, _) => return refuse("';' starting the tree's first node"),
+            (Next::InNode | Next::AfterVariation, b')') => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return None;
+                }
+                next = Next::AfterVariation;
+                i += 1;
+            }
+            (Next::AfterVariation, _) => {
+                return refuse("'(' or ')' after a variation (properties belong in a node)");
+            }
+            (Next::InNode, b'[') => return refuse("a property identifier (letters) before '['"),
+            (Next::InNode, b) if b.is_ascii_alphabetic() => {
+                while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+                    i += 1;
+                }
+                let mut values = 0;
+                loop {
+                    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                        i += 1;
+                    }
+                    if bytes.get(i) != Some(&b'[') {
+                        break;
+                    }
+                    i = value_end(bytes, i + 1);
+                    values += 1;
+                }
+                if values == 0 {
+                    let expected = if i < bytes.len() && bytes[i].is_ascii_punctuation() {
+                        "'[' opening the property's value"
+                    } else {
+                        "a property identifier of letters and '[' opening its value"
+                    };
+                    return Some(refused(text, i, expected));
+                }
+            }
+            (Next::InNode, _) => {
+                return refuse("a property (letters, then '[...]'), ';', '(' or ')'");
+            }
+        }
+    }
+    None
+}
+
+/// A break at byte `at` of `text`, which was expected to hold `expected`.
+fn refused(text: &str, at: usize, expected: &'static str) -> Break {
+    let found = match text[at..].chars().next() {
+        Some(c) => crate::input::describe(c.to_string().as_bytes()),
+        None => "the end of the game".to_string(),
+    };
+    Break {
+        at,
+        expected,
+        found,
+    }
+}
+
+/// The byte past the `]` that closes a value whose text starts at `from`.
+fn value_end(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b']' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
 }
 
 /// The number of move nodes on a tree's main line.
@@ -645,6 +979,69 @@ mod tests {
         assert_eq!(mended("(;GM[1]GM[4];B[cc])"), None);
         assert_eq!(mended("(;GM[1]SZ[9];B[cc];B[dd])"), None);
         assert_eq!(mended("(;GM[1]GM[1"), None);
+    }
+
+    #[test]
+    fn the_grammar_s_first_break_is_found_where_the_reading_stops() {
+        let at = |text: &str| first_break(text).map(|b| (b.at, b.found));
+        // Whole games: nothing to say, whatever their spacing, variations and escapes.
+        for whole in [
+            "(;SZ[9];B[aa];W[bb])",
+            " ( ; SZ [9]\n; B[aa] C[a \\] b ( ; ] (;W[bb])(;W[cc];B[dd]))",
+            "(;AddBlack[aa]AB[bb][cc];B[])",
+            "(;B[aa](;W[bb]);B[cc])",
+        ] {
+            assert_eq!(at(whole), None, "{whole}");
+        }
+        assert_eq!(at("(;B[aa]XX;W[bb])"), Some((9, "';'".into())));
+        assert_eq!(at("(;B[aa]X1[bb])"), Some((8, "'1'".into())));
+        assert_eq!(at("(;[aa])"), Some((2, "'['".into())));
+        assert_eq!(at("(B[aa])"), Some((1, "'B'".into())));
+        assert_eq!(at("( (;B[aa]))"), Some((2, "'('".into())));
+        assert_eq!(at("(;B[aa](;W[bb])C[x])"), Some((15, "'C'".into())));
+        assert_eq!(at("(;B[aa]é[x])"), Some((7, "'é'".into())));
+        assert_eq!(at("(;B[aa]C)"), Some((8, "')'".into())));
+    }
+
+    #[test]
+    fn a_long_value_is_read_as_its_first_bytes_on_a_character_s_boundary() {
+        let game = |text: String| GameText {
+            number: 1,
+            text,
+            offset: 0,
+            pos: Pos { line: 1, column: 1 },
+        };
+        // A comment of 'é's (two bytes each) one byte past the bound, then a backslash that
+        // would escape the cut's ']'.
+        let comment = format!("{}\\é", "é".repeat(MAX_VALUE_BYTES / 2 - 1));
+        let text = format!("(;SZ[9]C[{comment}]\n;B[aa]C[short])");
+        let long = game(text.clone());
+        let (cut, notes) = long_values_cut(&long);
+        assert!(cut.len() < MAX_VALUE_BYTES + 40, "{}", cut.len());
+        assert!(cut.ends_with("]\n;B[aa]C[short])"), "the rest is whole");
+        assert_eq!(
+            notes,
+            [format!(
+                "the value at line 1, column 9 holds {} bytes: its first {MAX_VALUE_BYTES} are read",
+                MAX_VALUE_BYTES + 1
+            )]
+        );
+        let (tree, _) = parse_noting(&game(text)).unwrap();
+        let sgf_parse::GameTree::GoGame(root) = tree else {
+            panic!("a Go game")
+        };
+        let Some(sgf_parse::go::Prop::C(read)) = root.get_property("C") else {
+            panic!("a comment")
+        };
+        assert!(
+            read.text.chars().all(|c| c == 'é'),
+            "no lone escape is left"
+        );
+        assert_eq!(read.text.len(), MAX_VALUE_BYTES - 2);
+        // Short values: the text itself, no note.
+        let short = game("(;C[ok])".to_string());
+        let (cut, notes) = long_values_cut(&short);
+        assert!(matches!(cut, std::borrow::Cow::Borrowed(_)) && notes.is_empty());
     }
 
     fn games(text: &str) -> Vec<Result<(usize, String, u64), String>> {

@@ -31,7 +31,7 @@ use super::rules::RuleSet;
 use super::{GameResult, HalfPoints, Komi, Stone};
 use crate::grid::Coord;
 use crate::input::InputError;
-use crate::sgf::{self as collection, GameText};
+use crate::sgf::{self as collection, GameText, main_line_nodes, properties};
 
 /// Why a game tree is not a Go record arbiter reads.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -68,13 +68,11 @@ fn point(p: Point) -> Coord {
 /// game (and the move).
 pub fn record(game: &GameText) -> Result<Record, InputError> {
     let (tree, mended) = collection::parse_noting(game)?;
-    // One sentence that says what is wrong, at the game's start.
-    let not_go = |e: NotGo| {
+    // One sentence that says what is wrong, at the property that holds it.
+    let not_go = |e: NotGo, (node, id): Spot| {
+        let at = collection::property_on_main_line(&game.text, node, &id, 0).unwrap_or(0);
         InputError::new(
-            Some(crate::input::Place::Byte {
-                offset: game.offset,
-                pos: game.pos,
-            }),
+            Some(collection::place(game, at)),
             crate::input::ErrorKind::Illegal(crate::input::Illegal::new(e)),
         )
         .in_game(game.number)
@@ -90,10 +88,10 @@ pub fn record(game: &GameText) -> Result<Record, InputError> {
                 .trim_start_matches("GM[")
                 .trim_end_matches(']')
                 .to_string();
-            return Err(not_go(NotGo::OtherGame(number)));
+            return Err(not_go(NotGo::OtherGame(number), (0, "GM".into())));
         }
     };
-    let mut record = convert(&root).map_err(not_go)?;
+    let mut record = convert(&root).map_err(|(e, spot)| not_go(e, spot))?;
     record.notes.extend(mended);
     Ok(record)
 }
@@ -111,13 +109,17 @@ pub fn record_of(text: &str) -> Result<Record, InputError> {
     })
 }
 
+/// Where on the main line a property is: its node (0 the root) and its identifier.
+type Spot = (usize, String);
+
 /// The record a Go game tree holds.
-fn convert(root: &SgfNode<Prop>) -> Result<Record, NotGo> {
+fn convert(root: &SgfNode<Prop>) -> Result<Record, (NotGo, Spot)> {
+    let size = |value| (NotGo::Size(value), (0, "SZ".to_string()));
     let (width, height) = match root.get_property("SZ") {
         None => (19, 19),
         Some(Prop::SZ((w, h))) => (usize::from(*w), usize::from(*h)),
-        Some(Prop::Invalid(_, values)) => return Err(NotGo::Size(values.join(":"))),
-        Some(other) => return Err(NotGo::Size(other.to_string())),
+        Some(Prop::Invalid(_, values)) => return Err(size(values.join(":"))),
+        Some(other) => return Err(size(other.to_string())),
     };
     let mut record = Record {
         width,
@@ -126,7 +128,7 @@ fn convert(root: &SgfNode<Prop>) -> Result<Record, NotGo> {
     };
     let mut moves = 0;
     let mut last = root;
-    for node in root.main_variation() {
+    for (index, node) in root.main_variation().enumerate() {
         last = node;
         let mut comment = None;
         for prop in node.properties() {
@@ -184,10 +186,11 @@ fn convert(root: &SgfNode<Prop>) -> Result<Record, NotGo> {
                         } else {
                             id.clone()
                         };
-                        return Err(NotGo::Point {
+                        let error = NotGo::Point {
                             what,
                             value: values.join("]["),
-                        });
+                        };
+                        return Err((error, (index, id.clone())));
                     }
                     // A komi in another notation (`6,5`): read what can be read.
                     "KM" => {
@@ -462,117 +465,6 @@ pub fn position_record(
     }
     text.push_str(&format!("RE[{result}])"));
     text
-}
-
-/// A property of a node's text: its identifier (capitals only, as FF[4] reads it) and the
-/// byte range from its identifier to the end of its last value.
-struct Property {
-    id: String,
-    start: usize,
-    end: usize,
-}
-
-/// The properties of the node whose `;` is at byte `at`.
-fn properties(text: &str, at: usize) -> Vec<Property> {
-    let bytes = text.as_bytes();
-    let mut found = Vec::new();
-    let mut i = at + 1;
-    loop {
-        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        if i >= bytes.len() || !bytes[i].is_ascii_alphabetic() {
-            break;
-        }
-        let start = i;
-        while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
-            i += 1;
-        }
-        let id: String = text[start..i]
-            .chars()
-            .filter(char::is_ascii_uppercase)
-            .collect();
-        let mut end = i;
-        loop {
-            let mut j = end;
-            while j < bytes.len() && bytes[j].is_ascii_whitespace() {
-                j += 1;
-            }
-            if j >= bytes.len() || bytes[j] != b'[' {
-                break;
-            }
-            j += 1;
-            let mut escaped = false;
-            while j < bytes.len() {
-                match bytes[j] {
-                    _ if escaped => escaped = false,
-                    b'\\' => escaped = true,
-                    b']' => break,
-                    _ => {}
-                }
-                j += 1;
-            }
-            end = (j + 1).min(bytes.len());
-        }
-        found.push(Property { id, start, end });
-        i = end;
-    }
-    found
-}
-
-/// The byte offsets of the `;` of every node on the main line (the first child at each
-/// branching), in order.
-fn main_line_nodes(text: &str) -> Vec<usize> {
-    let bytes = text.as_bytes();
-    let mut nodes = Vec::new();
-    // Depth of trees, and the depth below which the main line has left (variations past the
-    // first are skipped until their parent closes).
-    let (mut depth, mut main_depth) = (0usize, 0usize);
-    let mut skipping: Option<usize> = None;
-    let (mut in_value, mut escaped) = (false, false);
-    // Whether the tree at each depth has had its first child already.
-    let mut entered_child = vec![false];
-    for (i, &b) in bytes.iter().enumerate() {
-        if in_value {
-            match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b']' => in_value = false,
-                _ => {}
-            }
-            continue;
-        }
-        match b {
-            b'[' => in_value = true,
-            b'(' => {
-                depth += 1;
-                if skipping.is_none() {
-                    let parent = depth - 1;
-                    if parent > 0 && entered_child.get(parent).copied().unwrap_or(false) {
-                        skipping = Some(depth);
-                    } else {
-                        if let Some(seen) = entered_child.get_mut(parent) {
-                            *seen = true;
-                        }
-                        main_depth = depth;
-                    }
-                }
-                if entered_child.len() <= depth {
-                    entered_child.resize(depth + 1, false);
-                }
-                entered_child[depth] = false;
-            }
-            b')' => {
-                if skipping == Some(depth) {
-                    skipping = None;
-                }
-                depth = depth.saturating_sub(1);
-            }
-            b';' if skipping.is_none() && depth == main_depth => nodes.push(i),
-            _ => {}
-        }
-    }
-    nodes
 }
 
 #[cfg(test)]

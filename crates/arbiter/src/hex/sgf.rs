@@ -37,6 +37,7 @@
 use std::io::{self, Write};
 
 use sgf_parse::SgfNode;
+use sgf_parse::SgfProp;
 use sgf_parse::unknown_game::Prop;
 
 use super::Stone;
@@ -92,7 +93,10 @@ pub fn record(game: &GameText) -> Result<Record, InputError> {
             reparse_as_hex(game)?
         }
     };
-    convert(&root).map_err(|e| not_hex(game, e))
+    convert(&root).map_err(|(e, (node, id))| {
+        let at = collection::property_on_main_line(&game.text, node, &id, 0).unwrap_or(0);
+        not_hex_at(game, e, at)
+    })
 }
 
 /// The text of a game without `GM`, parsed again with `GM[11]` added to its root.
@@ -115,24 +119,27 @@ fn reparse_as_hex(game: &GameText) -> Result<SgfNode<Prop>, InputError> {
 }
 
 fn not_hex(game: &GameText, error: NotHex) -> InputError {
+    not_hex_at(game, error, 0)
+}
+
+/// Where on the main line a property is: its node (0 the root) and its identifier.
+type Spot = (usize, String);
+
+/// A record that is not a Hex record arbiter reads, said at byte `at` of the game's text (a
+/// move that cannot be replayed: at its number).
+fn not_hex_at(game: &GameText, error: NotHex, at: usize) -> InputError {
     let place = match &error {
         NotHex::Record(record) => record
             .move_number()
             .map(|number| Place::Move { number, pos: None }),
         _ => None,
     }
-    .or(Some(Place::Byte {
-        offset: game.offset,
-        pos: game.pos,
-    }));
+    .unwrap_or_else(|| collection::place(game, at));
     let kind = match error {
         NotHex::Record(record) => ErrorKind::Illegal(Illegal::new(record)),
-        other => ErrorKind::Unexpected {
-            expected: "a Hex record".to_string(),
-            found: other.to_string(),
-        },
+        other => ErrorKind::Illegal(Illegal::new(other)),
     };
-    InputError::new(place, kind).in_game(game.number)
+    InputError::new(Some(place), kind).in_game(game.number)
 }
 
 /// [`record`] on a text holding one game.
@@ -155,30 +162,33 @@ const INFO: [&str; 19] = [
 ];
 
 /// The record a Hex game tree holds.
-fn convert(root: &SgfNode<Prop>) -> Result<Record, NotHex> {
+fn convert(root: &SgfNode<Prop>) -> Result<Record, (NotHex, Spot)> {
+    let in_root = |id: &str| (0, id.to_string());
     if let Some(Prop::GM(game)) = root.get_property("GM")
         && *game != HEX
     {
-        return Err(NotHex::OtherGame(game.to_string()));
+        return Err((NotHex::OtherGame(game.to_string()), in_root("GM")));
     }
+    let size = |value| (NotHex::Size(value), in_root("SZ"));
     let (cols, rows) = match root.get_property("SZ") {
-        None => return Err(NotHex::NoSize),
+        None => return Err((NotHex::NoSize, in_root(""))),
         Some(Prop::SZ((w, h))) => (usize::from(*w), usize::from(*h)),
-        Some(Prop::Invalid(_, values)) => return Err(NotHex::Size(values.join(""))),
-        Some(other) => return Err(NotHex::Size(other.to_string())),
+        Some(Prop::Invalid(_, values)) => return Err(size(values.join(""))),
+        Some(other) => return Err(size(other.to_string())),
     };
     let mut record = Record::new(rows, cols).map_err(|_| {
-        let size = if rows == cols {
+        let size_text = if rows == cols {
             cols.to_string()
         } else {
             format!("{cols}:{rows}")
         };
-        NotHex::Size(size)
+        size(size_text)
     })?;
     let swap_bug = written_by_old_hexgui(root);
     let mut moves = 0;
-    for node in root.main_variation() {
+    for (index, node) in root.main_variation().enumerate() {
         for prop in node.properties() {
+            let here = |error: NotHex| (error, (index, prop.identifier()));
             match prop {
                 Prop::AB(values) | Prop::AW(values) | Prop::AE(values) => {
                     let (what, stone) = match prop {
@@ -198,7 +208,8 @@ fn convert(root: &SgfNode<Prop>) -> Result<Record, NotHex> {
                                 value: value.clone(),
                             })
                         })
-                        .collect::<Result<Vec<Coord>, NotHex>>()?;
+                        .collect::<Result<Vec<Coord>, NotHex>>()
+                        .map_err(here)?;
                     cells.sort();
                     record.events.push(Event::Setup { stone, cells });
                 }
@@ -209,9 +220,9 @@ fn convert(root: &SgfNode<Prop>) -> Result<Record, NotHex> {
                     } else {
                         Stone::Blue
                     };
-                    record
-                        .events
-                        .push(Event::Move(read_move(moves, colour, value, swap_bug)?));
+                    record.events.push(Event::Move(
+                        read_move(moves, colour, value, swap_bug).map_err(here)?,
+                    ));
                 }
                 Prop::PL(colour) => record.events.push(Event::ToPlay(match colour {
                     sgf_parse::Color::Black => Stone::Red,
@@ -220,17 +231,17 @@ fn convert(root: &SgfNode<Prop>) -> Result<Record, NotHex> {
                 Prop::RE(text) => record.result = Some(text.text.clone()),
                 Prop::Invalid(id, values) if matches!(id.as_str(), "B" | "W") => {
                     moves += 1;
-                    return Err(RecordError::NotAMove {
+                    let error = RecordError::NotAMove {
                         number: moves,
                         text: values.join(""),
-                    }
-                    .into());
+                    };
+                    return Err(here(error.into()));
                 }
                 Prop::Invalid(id, values) if matches!(id.as_str(), "AB" | "AW" | "AE") => {
-                    return Err(NotHex::Point {
+                    return Err(here(NotHex::Point {
                         what: id.clone(),
                         value: values.join("]["),
-                    });
+                    }));
                 }
                 _ => {}
             }
