@@ -41,6 +41,7 @@ def score(
     at_move: int | None = None,
     network: str | None = None,
     visits: int | None = None,
+    territory: str | None = None,
     explain: bool = False,
     maps: bool | None = None,
 ) -> dict:
@@ -54,7 +55,9 @@ def score(
     ``alive_at``: groups to mark, each named by a stone (``["Q16", "R17"]``); ``at_move``:
     score the position in which move N is to be played; ``visits``: the visits of the search
     that reads the chains the network leaves unsure (default 100, or 0 for a game that did
-    not finish; ``0``: the network alone).
+    not finish; ``0``: the network alone); ``territory``: in a finished record with
+    territory markup, ``count`` (the default: arbiter counts, and ``markup_differs`` lists
+    the points where the marks say otherwise) or ``markup`` (the marks as written).
 
     ``maps`` (default: whether numpy is installed) adds numpy arrays, row by row from the
     top: ``stones`` (1 Black, -1 White, 0 empty), ``territory_map`` (1 Black's territory,
@@ -80,6 +83,7 @@ def score(
         at_move=at_move,
         network=network,
         visits=visits,
+        territory=territory,
         explain=explain,
         maps=maps,
     )

@@ -76,6 +76,18 @@ def test_options_are_the_command_lines(options, flags):
     assert arbiter.judge("go", GAME, **options) == cli_records(["go", *flags, GAME])
 
 
+def test_a_marked_record_counts_as_marked_when_asked():
+    marked = str(EXAMPLES / "go-marked.sgf")
+    counted = arbiter.go.score(marked, maps=False)
+    assert counted["result"] == "B+5"
+    assert counted["markup_differs"] == [{"points": ["A5"], "marked": None, "counted": "black"}]
+    as_marked = arbiter.go.score(marked, territory="markup", maps=False)
+    assert (as_marked["result"], as_marked["territory_from"]) == ("B+4", "markup")
+    assert arbiter.judge("go", marked, territory="markup") == cli_records(
+        ["go", "--territory", "markup", marked]
+    )
+
+
 def test_hex_solve_gives_the_solvers_record():
     position = b"1\n4\n....\n.R..\n....\n..B.\n"
     answer = arbiter.judge("hex", position, solve=True, budget=0)

@@ -33,6 +33,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use by_name::ByName;
 
 use arbiter::go::dead::DeadFrom;
+use arbiter::go::markup::TerritoryFrom;
 use arbiter::go::{Choice, Komi};
 use arbiter::hex::Stone;
 use arbiter::registry::{GameName, Judge};
@@ -145,6 +146,11 @@ enum Command {
         /// final node has it, else estimate; for contest positions: none).
         #[arg(long, value_parser = ByName::<DeadFrom>::new())]
         dead: Option<DeadFrom>,
+        /// Whose territory counts in a finished record with territory markup: arbiter's
+        /// count (the default; the marks give the dead stones, and where they differ from
+        /// the count is said in --explain and JSON) or the marks as written.
+        #[arg(long, value_parser = ByName::<TerritoryFrom>::new(), conflicts_with = "review")]
+        territory: Option<TerritoryFrom>,
         /// Groups to mark dead on top of the dead stones' source, each named by one of its
         /// stones as Go programs name points (column A to T without I, row from the bottom):
         /// --dead-at Q16,R17. The whole chain goes, as when a player clicks it on a server.
@@ -357,6 +363,7 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             rules,
             komi,
             dead,
+            territory,
             dead_at,
             alive_at,
             at_move,
@@ -372,6 +379,7 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
                 usage("go", clap::error::ErrorKind::ArgumentConflict, message)
             })?;
             go.scoring.dead = *dead;
+            go.scoring.territory = *territory;
             go.scoring.dead_at = dead_at.clone();
             go.scoring.alive_at = alive_at.clone();
             go.scoring.visits = *visits;

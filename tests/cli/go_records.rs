@@ -905,3 +905,111 @@ fn visits_out_of_range_are_a_usage_error() {
         assert!(stderr.contains("--visits"), "{stderr}");
     }
 }
+
+/// A 5 x 5 game, finished and marked: Black owns columns A and B, White column E; the marks
+/// leave A5 out (Black 9 points, White 5), as a record's markup may leave a point out.
+const MARKED_ONE_SHORT: &[u8] = b"(;SZ[5]KM[0]RE[B+4]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de];\
+    B[];W[]TB[ba][ab][bb][ac][bc][ad][bd][ae][be]TW[ea][eb][ec][ed][ee])";
+
+/// Rule: a record's territory markup gives the dead stones, arbiter counts the territory, and
+/// every point where the marks and the count differ is said, in the explanation and JSON.
+#[test]
+fn a_marked_record_is_recounted_and_the_marks_that_differ_are_named() {
+    let output = run(&["go", "--explain", "--color", "never"], MARKED_ONE_SHORT);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("\nB+5 under japanese rules, komi 0 (the record says B+4).\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "The record's markup differs from the count at 1 point (--territory markup counts \
+             as marked):\n  A5: marked no one's, counted Black's.\n"
+        ),
+        "{text}"
+    );
+    let output = run(&["go", "--format", "json"], MARKED_ONE_SHORT);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        json["markup_differs"],
+        serde_json::json!([{"points": ["A5"], "marked": null, "counted": "black"}])
+    );
+    assert!(json.get("territory_from").is_none(), "{json}");
+}
+
+/// Rule: `--territory markup` counts a finished record as its marks say: each marked point
+/// without a living stone for the colour that marked it, under territory and area rules.
+#[test]
+fn territory_markup_counts_as_marked() {
+    let output = run(&["go", "--territory", "markup"], MARKED_ONE_SHORT);
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "B+4\n");
+    assert!(output.stderr.is_empty());
+    // Area: 5 stones and 9 marked points against 5 and 5.
+    let output = run(
+        &["go", "--territory", "markup", "--rules", "chinese"],
+        MARKED_ONE_SHORT,
+    );
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "B+4\n");
+    let output = run(
+        &["go", "--territory", "markup", "--format", "json"],
+        MARKED_ONE_SHORT,
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["territory_from"], "markup");
+    assert_eq!(json["agreement"], "agrees");
+    assert!(json.get("markup_differs").is_none(), "{json}");
+    // A white stone inside Black's marks is dead, a prisoner, and its point Black's.
+    let with_dead = b"(;SZ[5]KM[0]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][aa];B[];W[]\
+        TB[aa][ba][ab][bb][ac][bc][ad][bd][ae][be]TW[ea][eb][ec][ed][ee])";
+    let output = run(
+        &[
+            "go",
+            "--territory",
+            "markup",
+            "--explain",
+            "--color",
+            "never",
+        ],
+        with_dead,
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("\nB+6 under japanese rules"), "{text}");
+    assert!(
+        text.contains("Dead stones (from the record's markup): A5."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Territory as the record marks it (TB/TW)"),
+        "{text}"
+    );
+    // Written back, the note says so.
+    let output = run(
+        &["go", "--territory", "markup", "--format", "sgf"],
+        MARKED_ONE_SHORT,
+    );
+    assert!(
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .contains("territory as marked")
+    );
+}
+
+/// Rule: `--territory markup` on a record without marks (or not finished) counts, and says
+/// why in a warning; a value other than count or markup is a usage error.
+#[test]
+fn territory_markup_without_marks_is_a_warning_and_a_bad_value_an_error() {
+    let output = run(&["go", "--territory", "markup"], b"(;SZ[5];B[cc];W[];B[])");
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "B+24\n");
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "arbiter: warning: game 1: --territory markup: the record has no territory markup \
+         (TB/TW); its territory is counted\n"
+    );
+    let output = run(&["go", "--territory", "mine"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("count") && stderr.contains("markup"),
+        "{stderr}"
+    );
+}

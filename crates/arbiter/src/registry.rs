@@ -330,7 +330,15 @@ impl GameName {
     pub fn options_from_text(self) -> &'static [&'static str] {
         match self {
             GameName::Go => &[
-                "rules", "komi", "dead", "dead_at", "alive_at", "at_move", "visits", "review",
+                "rules",
+                "komi",
+                "dead",
+                "dead_at",
+                "alive_at",
+                "at_move",
+                "visits",
+                "review",
+                "territory",
             ],
             GameName::Hex => &["at_move"],
             GameName::Gioco | GameName::Cheesy => &[],
@@ -341,8 +349,17 @@ impl GameName {
     pub fn options(self) -> &'static [&'static str] {
         match self {
             GameName::Go => &[
-                "rules", "komi", "dead", "dead_at", "alive_at", "at_move", "check", "network",
-                "visits", "review",
+                "rules",
+                "komi",
+                "dead",
+                "dead_at",
+                "alive_at",
+                "at_move",
+                "check",
+                "network",
+                "visits",
+                "review",
+                "territory",
             ],
             GameName::Hex => &[
                 "at_move", "check", "solve", "to_move", "moves", "winner", "pruned", "budget",
@@ -429,6 +446,13 @@ impl Options<'_> {
             Some(text) => Some(
                 DeadFrom::from_name(text)
                     .ok_or_else(|| Self::bad("dead", text, "markup, estimate, playouts or none"))?,
+            ),
+        };
+        go.scoring.territory = match self.get("territory") {
+            None => None,
+            Some(text) => Some(
+                go::markup::TerritoryFrom::from_name(text)
+                    .ok_or_else(|| Self::bad("territory", text, "count or markup"))?,
             ),
         };
         go.scoring.dead_at = self.points("dead_at");
@@ -671,6 +695,10 @@ mod tests {
         assert_eq!(
             refused(GameName::Go, ("dead", "maybe")),
             "dead=maybe: markup, estimate, playouts or none"
+        );
+        assert_eq!(
+            refused(GameName::Go, ("territory", "mine")),
+            "territory=mine: count or markup"
         );
         assert_eq!(
             refused(GameName::Go, ("at_move", "0")),

@@ -270,6 +270,7 @@ impl Game for Go {
                 .cloned()
                 .chain(recorded.replay.warnings.iter().map(Warning::to_string))
                 .chain(self.scoring.estimate_warning(case))
+                .chain(self.scoring.markup_warning(case))
                 .collect(),
         }
     }

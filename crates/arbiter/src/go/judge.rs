@@ -10,6 +10,7 @@
 use super::board;
 use super::dead::{self, Call, DeadFrom, Estimate, Estimator};
 use super::estimate::{self, Terms as EstimateTerms};
+use super::markup::{self, MarkDifference, TerritoryFrom};
 use super::position::{Position, Stone};
 use super::record::{self, Marked, PointError, RecordError, Replay, Warning, gtp, parse_gtp};
 use super::rules::RuleSet;
@@ -99,6 +100,9 @@ pub struct Scoring {
     /// The visits of the search that reads the chains the network leaves unsure (`None`:
     /// [`DEFAULT_VISITS`](super::dead::DEFAULT_VISITS); 0: the network alone).
     pub visits: Option<u32>,
+    /// Whose territory counts in a finished record with territory markup (`None`: arbiter's
+    /// count, the marks giving the dead stones).
+    pub territory: Option<TerritoryFrom>,
 }
 
 /// The error of [`Scoring::new`]: komi with the contest's rule, which has none.
@@ -117,6 +121,7 @@ impl Scoring {
         #[cfg(feature = "net")]
         network: None,
         visits: None,
+        territory: None,
     };
 
     /// Scoring by `rules` with `komi`, the other options the input's own.
@@ -306,6 +311,8 @@ pub struct Counted {
     pub ending: Ending,
     /// The moves played up to the position counted.
     pub moves: usize,
+    /// Whose territory was counted: arbiter's, or the record's marks.
+    pub territory: TerritoryFrom,
 }
 
 impl Counted {
@@ -508,6 +515,16 @@ pub struct GameJudgement {
     pub seki: Vec<String>,
     /// Each colour's territory points.
     pub territory: TerritoryPoints,
+    /// Whose territory was counted, when it was the record's marks (`markup`; absent when
+    /// arbiter counted it).
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "territory_from", skip_serializing_if = "is_counted")
+    )]
+    pub territory_from: TerritoryFrom,
+    /// Where a finished record's territory marks and the count disagree, point by point.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub markup_differs: Vec<MarkDifference>,
     /// Moves that break the rules, played as recorded.
     pub warnings: Vec<Warning>,
     /// The position and the map behind the count, for the views.
@@ -527,6 +544,7 @@ enum Counting {
         handicap: usize,
         estimated: Option<Estimated>,
         warnings: Vec<Warning>,
+        markup_differs: Vec<MarkDifference>,
     },
 }
 
@@ -655,11 +673,19 @@ impl GameJudgement {
             ownership,
             seki: scored.seki.iter().map(name).collect(),
             territory,
+            territory_from: counted.territory,
+            markup_differs: Vec::new(),
             warnings,
             counted,
             detail,
         }
     }
+}
+
+/// Whether arbiter counted the territory (serde's test for leaving `territory_from` out).
+#[cfg(feature = "serde")]
+fn is_counted(from: &TerritoryFrom) -> bool {
+    *from == TerritoryFrom::Count
 }
 
 /// A chain an estimate called, as Go programs name its points.
@@ -782,6 +808,7 @@ impl Scoring {
                 handicap,
                 estimated,
                 warnings,
+                markup_differs,
             } => {
                 let (width, height) = (detail.stones.width(), detail.stones.height());
                 let names = |points: &[String]| -> Vec<String> {
@@ -792,9 +819,10 @@ impl Scoring {
                         .collect()
                 };
                 let marked = (names(&self.dead_at), names(&self.alive_at));
-                Judgement::Scored(Box::new(GameJudgement::new(
-                    *detail, counted, handicap, estimated, warnings, marked,
-                )))
+                let mut game =
+                    GameJudgement::new(*detail, counted, handicap, estimated, warnings, marked);
+                game.markup_differs = markup_differs;
+                Judgement::Scored(Box::new(game))
             }
         }
     }
@@ -937,10 +965,26 @@ impl Scoring {
         let owners = (!finished)
             .then(|| estimated.as_ref()?.ownership.as_deref().map(owners_of))
             .flatten();
-        let scored = match &owners {
-            Some(owners) => scoring::score_unfinished(&stones, &dead, captured, terms, owners),
-            None => scoring::score(&stones, &dead, captured, terms),
+        // A finished record's marks, each point's owner by them.
+        let marks = record
+            .filter(|_| finished)
+            .and_then(|r| r.record.markup.as_ref())
+            .map(|m| markup::owners(m, stones.width(), stones.height()));
+        let territory = match (&marks, self.territory) {
+            (Some(_), Some(TerritoryFrom::Markup)) => TerritoryFrom::Markup,
+            _ => TerritoryFrom::Count,
         };
+        let scored = match (&owners, &marks) {
+            // Counted as marked: every point without a living stone is its marker's.
+            (_, Some(marks)) if territory == TerritoryFrom::Markup => {
+                scoring::score_unfinished(&stones, &dead, captured, terms, marks)
+            }
+            (Some(owners), _) => scoring::score_unfinished(&stones, &dead, captured, terms, owners),
+            _ => scoring::score(&stones, &dead, captured, terms),
+        };
+        let markup_differs = marks
+            .map(|marks| markup::differences(&marks, &stones, &scored))
+            .unwrap_or_default();
         let (ending, moves) = match case {
             Case::Position(_) => (Ending::Position, 0),
             Case::Record(recorded) => (recorded.ending, recorded.replay.moves),
@@ -954,6 +998,7 @@ impl Scoring {
             estimated_by: estimated.as_ref().map(|e| e.by),
             ending,
             moves,
+            territory,
         };
         Ok(Counting::Scored {
             detail: Box::new(Detail { stones, scored }),
@@ -961,6 +1006,7 @@ impl Scoring {
             handicap,
             estimated,
             warnings: record.map(|r| r.warnings.clone()).unwrap_or_default(),
+            markup_differs,
         })
     }
 
@@ -973,6 +1019,30 @@ impl Scoring {
                 Some(_) => DeadFrom::Markup,
                 None => DeadFrom::Estimate,
             },
+        }
+    }
+
+    /// Why `--territory markup` cannot count `case` as marked, when it is asked to: the record
+    /// has no marks, or it is not finished (cut before its end, or resigned).
+    pub(crate) fn markup_warning(&self, case: &Case) -> Option<String> {
+        let Case::Record(game) = case else {
+            return None;
+        };
+        if self.territory != Some(TerritoryFrom::Markup) {
+            return None;
+        }
+        match (&game.replay.record.markup, game.ending.finished()) {
+            (Some(_), true) => None,
+            (None, _) => Some(
+                "--territory markup: the record has no territory markup (TB/TW); its territory \
+                 is counted"
+                    .to_string(),
+            ),
+            (Some(_), false) => Some(
+                "--territory markup: the game is not finished, so its marks speak of a later \
+                 position; its territory is estimated"
+                    .to_string(),
+            ),
         }
     }
 

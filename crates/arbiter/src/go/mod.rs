@@ -44,6 +44,7 @@ mod game;
 #[cfg(feature = "generate")]
 pub mod generate;
 mod judge;
+pub mod markup;
 #[cfg(feature = "net")]
 pub mod net;
 #[cfg(feature = "net")]

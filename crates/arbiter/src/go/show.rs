@@ -22,6 +22,7 @@ use std::io::{self, Write};
 
 use super::dead::{Call, DeadFrom, Estimator};
 use super::judge::{ContestCount, DeadChain, Ending, GameJudgement, Hundredths};
+use super::markup::TerritoryFrom;
 use super::rules::Counting;
 use super::scoring::Count;
 use super::{Position, Stone, Territory};
@@ -256,6 +257,7 @@ pub fn explain_game(game: &GameJudgement, style: Style, out: &mut dyn Write) -> 
             names.join(" ")
         )?;
     }
+    explain_markup(game, out)?;
     let counting = game.rules.counting();
     let n = |v: usize| v.to_string();
     let (b, w): (&Count, &Count) = (&game.black, &game.white);
@@ -343,6 +345,43 @@ fn dead_source(game: &GameJudgement) -> &'static str {
     }
 }
 
+/// Writes that the territory is the record's marks, when it is, and where a finished
+/// record's marks and the count differ.
+fn explain_markup(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()> {
+    if game.territory_from == TerritoryFrom::Markup {
+        writeln!(
+            out,
+            "Territory as the record marks it (TB/TW): each marked point without a living stone \
+             counts for the colour that marked it."
+        )?;
+    }
+    if game.markup_differs.is_empty() {
+        return Ok(());
+    }
+    let points: usize = game.markup_differs.iter().map(|d| d.points.len()).sum();
+    let s = if points == 1 { "" } else { "s" };
+    writeln!(
+        out,
+        "The record's markup differs from the count at {points} point{s} (--territory markup \
+         counts as marked):"
+    )?;
+    let whose = |owner: Option<Stone>| match owner {
+        Some(Stone::Black) => "Black's",
+        Some(Stone::White) => "White's",
+        None => "no one's",
+    };
+    for kind in &game.markup_differs {
+        writeln!(
+            out,
+            "  {}: marked {}, counted {}.",
+            kind.points.join(" "),
+            whose(kind.marked),
+            whose(kind.counted)
+        )?;
+    }
+    Ok(())
+}
+
 /// Writes the groups the user marked dead or alive on top of the source.
 fn explain_marks(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()> {
     if !game.marked_dead.is_empty() {
@@ -386,6 +425,9 @@ pub fn record_note(game: &GameJudgement, replaced: bool) -> String {
         game.dead.join(" ")
     };
     note.push_str(&format!("; dead stones {}: {dead}", dead_source(game)));
+    if game.territory_from == TerritoryFrom::Markup {
+        note.push_str("; territory as marked");
+    }
     if !game.marked_dead.is_empty() {
         note.push_str(&format!("; marked dead {}", game.marked_dead.join(" ")));
     }
