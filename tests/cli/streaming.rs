@@ -80,3 +80,57 @@ fn the_first_answers_are_out_while_the_input_is_still_open() {
         );
     }
 }
+
+/// Many files: the first file's answers come out while a later one is still being read (a
+/// named pipe that no one has written to yet), on one thread and on two. Files were once
+/// judged a few at a time, and none written before all of them were done.
+#[test]
+fn many_files_stream_the_first_file_s_answers_while_a_later_one_is_still_open() {
+    let dir = std::env::temp_dir().join(format!("arbiter-streaming-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let first = dir.join("first.sgf");
+    std::fs::write(&first, games(40)).unwrap();
+    for jobs in ["1", "2"] {
+        let later = dir.join(format!("later-{jobs}.txt"));
+        let path = std::ffi::CString::new(later.to_str().unwrap()).unwrap();
+        // SAFETY: a path made above, and a mode.
+        assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["go", "--jobs", jobs])
+            .args([&first, &later])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (first_line, got) = mpsc::channel();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let reader = std::thread::spawn(move || {
+            let mut line = String::new();
+            out.read_line(&mut line).unwrap();
+            first_line.send(line.clone()).unwrap();
+            let mut rest = String::new();
+            out.read_to_string(&mut rest).unwrap();
+            line + &rest
+        });
+        let streamed = got.recv_timeout(Duration::from_secs(60));
+        // Now the later file: opened, written and closed, so that the command can finish.
+        std::fs::write(&later, games(3)).unwrap();
+        let output = reader.join().unwrap();
+        assert!(child.wait().unwrap().success());
+        let streamed = streamed.unwrap_or_else(|_| {
+            panic!("--jobs {jobs}: nothing came out before the later file was written")
+        });
+        assert!(
+            streamed.starts_with(&format!("{}:", first.display())),
+            "{streamed}"
+        );
+        assert_eq!(output.lines().count(), 43, "--jobs {jobs}");
+        assert!(
+            output
+                .lines()
+                .last()
+                .unwrap()
+                .starts_with(&format!("{}:", later.display()))
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,9 +1,12 @@
 //! Many input files judged side by side ([`judge_files`]), each file opened as a reader
 //! expects ([`open_file`]), and the names their outputs are given ([`stems`]).
 
+use std::collections::HashMap;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, PoisonError, mpsc};
 
 use super::folder::Folder;
 use super::one::run;
@@ -85,6 +88,12 @@ pub struct FileDone {
 /// files too ([`stems`]). A file that fails is reported and the others are still judged;
 /// `done` hears of each file as its output is written.
 ///
+/// The output streams: the file next in order writes as it goes, in pieces of 64 KiB (and
+/// whatever it has when it ends), while the files after it, on the other threads, hold at
+/// most [`PIECES_AHEAD`] pieces each and wait for their turn. The files are taken in order,
+/// so the next one in order is always being judged, and memory is bounded by the threads,
+/// not by the files or their games.
+///
 /// # Errors
 /// When the output cannot be written.
 pub fn judge_files<G: Game>(
@@ -95,34 +104,148 @@ pub fn judge_files<G: Game>(
     out: &mut impl Write,
     done: &mut dyn FnMut(&Path, FileDone),
 ) -> Result<(), RunError> {
-    use rayon::prelude::*;
-    let threads = crate::pool::threads();
+    let threads = crate::pool::threads().min(files.len()).max(1);
     let stems = stems(files);
-    let named: Vec<(&PathBuf, &String)> = files.iter().zip(&stems).collect();
-    // A few files a thread at a time: the outputs held at once stay bounded.
-    for chunk in named.chunks(threads * 4) {
-        let runs: Vec<(Vec<u8>, FileDone)> = chunk
-            .par_iter()
-            .map(|(file, stem)| judge_file(game, file, stem, views))
-            .collect();
-        for ((file, stem), (output, mut file_done)) in chunk.iter().zip(runs) {
-            match outputs {
-                Some(folder) => {
-                    let path = folder.whole(stem);
-                    if let Err(error) = fs::write(&path, &output) {
-                        file_done.good = false;
-                        file_done.failure.get_or_insert(FileError::Run {
-                            path,
-                            error: RunError::Output(error),
-                        });
+    let next = AtomicUsize::new(0);
+    let turns = Turns::default();
+    crate::pool::in_place_scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|_| {
+                while let Some(i) = turns.take(&next, files.len()) {
+                    let (pieces, receiver) = mpsc::sync_channel(PIECES_AHEAD);
+                    if !turns.queue(i, receiver) {
+                        break;
                     }
+                    judge_file(game, &files[i], &stems[i], views, outputs, pieces);
                 }
-                None => write_named(out, &file.display().to_string(), &output, views.format)?,
+            });
+        }
+        let written = write_in_order(files, views.format, &turns, out, done);
+        if written.is_err() {
+            turns.close();
+        }
+        written
+    })
+}
+
+/// The pieces of one file's output at most on their way to the writer while it waits for its
+/// turn: four of 64 KiB.
+pub const PIECES_AHEAD: usize = 4;
+
+/// The bytes a piece of a file's output gathers before it is sent to the writer.
+const PIECE_BYTES: usize = 1 << 16;
+
+/// A piece of one file's output on its way to the writer, or the file's end.
+enum Piece {
+    Output(Vec<u8>),
+    Done(FileDone),
+}
+
+/// The files taken by the threads, each with the receiver of its output, until the writer
+/// takes it in its turn; closed when the writer stops.
+#[derive(Default)]
+struct Turns {
+    waiting: Mutex<(HashMap<usize, mpsc::Receiver<Piece>>, bool)>,
+    queued: Condvar,
+}
+
+impl Turns {
+    /// The next file to judge, `None` when every file is taken or the writer stopped.
+    fn take(&self, next: &AtomicUsize, files: usize) -> Option<usize> {
+        if self.lock().1 {
+            return None;
+        }
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        (i < files).then_some(i)
+    }
+
+    /// Hands file `i`'s receiver to the writer; `false` when the writer has stopped.
+    fn queue(&self, i: usize, receiver: mpsc::Receiver<Piece>) -> bool {
+        let mut waiting = self.lock();
+        if waiting.1 {
+            return false;
+        }
+        waiting.0.insert(i, receiver);
+        self.queued.notify_all();
+        true
+    }
+
+    /// File `i`'s receiver, once the thread that took it has queued it.
+    fn receiver(&self, i: usize) -> mpsc::Receiver<Piece> {
+        let mut waiting = self.lock();
+        loop {
+            if let Some(receiver) = waiting.0.remove(&i) {
+                return receiver;
             }
-            done(file, file_done);
+            waiting = self
+                .queued
+                .wait(waiting)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// Stops the threads: the receivers are dropped (a thread writing into one stops with an
+    /// output error) and no file is taken any more.
+    fn close(&self) {
+        let mut waiting = self.lock();
+        waiting.0.clear();
+        waiting.1 = true;
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, (HashMap<usize, mpsc::Receiver<Piece>>, bool)> {
+        self.waiting.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// Writes each file's output in the order given, each piece as it comes, and tells `done`
+/// of each file as it ends.
+fn write_in_order(
+    files: &[PathBuf],
+    format: Format,
+    turns: &Turns,
+    out: &mut impl Write,
+    done: &mut dyn FnMut(&Path, FileDone),
+) -> Result<(), RunError> {
+    for (i, file) in files.iter().enumerate() {
+        let name = file.display().to_string();
+        let mut line_start = true;
+        for piece in turns.receiver(i) {
+            match piece {
+                Piece::Output(bytes) => {
+                    write_named(out, &name, &bytes, format, &mut line_start)?;
+                    out.flush()?;
+                }
+                Piece::Done(file_done) => done(file, file_done),
+            }
         }
     }
     Ok(())
+}
+
+/// One file's output gathered into pieces and sent to the writer.
+struct Pieces {
+    sender: mpsc::SyncSender<Piece>,
+    piece: Vec<u8>,
+}
+
+impl Write for Pieces {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.piece.extend_from_slice(bytes);
+        if self.piece.len() >= PIECE_BYTES {
+            self.flush()?;
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.piece.is_empty() {
+            return Ok(());
+        }
+        let piece = std::mem::take(&mut self.piece);
+        self.sender
+            .send(Piece::Output(piece))
+            .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the writer has stopped"))
+    }
 }
 
 /// The names files' outputs are named after: each file's name without its extension
@@ -163,9 +286,80 @@ pub fn stems(files: &[PathBuf]) -> Vec<String> {
         .collect()
 }
 
-/// Judges one file of many into memory: its output, and what became of it.
-fn judge_file<G: Game>(game: &G, file: &Path, stem: &str, views: &Views) -> (Vec<u8>, FileDone) {
-    let mut output = Vec::new();
+/// Judges one file of many: its output sent to the writer piece by piece, or written into
+/// its own file in `outputs`; then what became of it.
+fn judge_file<G: Game>(
+    game: &G,
+    file: &Path,
+    stem: &str,
+    views: &Views,
+    outputs: Option<&Folder>,
+    sender: mpsc::SyncSender<Piece>,
+) {
+    let file_done = match outputs {
+        None => {
+            let mut pieces = Pieces {
+                sender: sender.clone(),
+                piece: Vec::new(),
+            };
+            let mut file_done = judge_into(game, file, stem, views, &mut pieces);
+            if let Err(error) = pieces.flush() {
+                fail(&mut file_done, file.to_path_buf(), error);
+            }
+            file_done
+        }
+        Some(folder) => {
+            let path = folder.whole(stem);
+            match fs::File::create(&path) {
+                Ok(own) => {
+                    let mut own = io::BufWriter::new(own);
+                    let mut file_done = judge_into(game, file, stem, views, &mut own);
+                    // An output error is the output file's, not the input's.
+                    if let Some(FileError::Run {
+                        path: failed,
+                        error: RunError::Output(_),
+                    }) = &mut file_done.failure
+                    {
+                        failed.clone_from(&path);
+                    }
+                    if let Err(error) = own.flush() {
+                        fail(&mut file_done, path, error);
+                    }
+                    file_done
+                }
+                Err(error) => {
+                    let mut file_done = FileDone {
+                        warnings: Vec::new(),
+                        failure: None,
+                        good: true,
+                    };
+                    fail(&mut file_done, path, error);
+                    file_done
+                }
+            }
+        }
+    };
+    // The writer may have stopped: then no one is listening.
+    let _ = sender.send(Piece::Done(file_done));
+}
+
+/// Marks a file failed by an output error at `path`, unless it failed already.
+fn fail(file_done: &mut FileDone, path: PathBuf, error: io::Error) {
+    file_done.good = false;
+    file_done.failure.get_or_insert(FileError::Run {
+        path,
+        error: RunError::Output(error),
+    });
+}
+
+/// Judges one file of many into `output`: what became of it.
+fn judge_into<G: Game>(
+    game: &G,
+    file: &Path,
+    stem: &str,
+    views: &Views,
+    output: &mut impl Write,
+) -> FileDone {
     let mut warnings = Vec::new();
     let mut unfinished = false;
     let views = Views {
@@ -179,7 +373,7 @@ fn judge_file<G: Game>(game: &G, file: &Path, stem: &str, views: &Views) -> (Vec
             unfinished |= warning.unfinished;
             warnings.push(warning);
         };
-        run(game, input, &mut output, &views, &mut warn).map_err(|error| FileError::Run {
+        run(game, input, output, &views, &mut warn).map_err(|error| FileError::Run {
             path: file.to_path_buf(),
             error,
         })
@@ -188,23 +382,32 @@ fn judge_file<G: Game>(game: &G, file: &Path, stem: &str, views: &Views) -> (Vec
         Ok(summary) => (!unfinished && summary.disagreements == 0, None),
         Err(failure) => (false, Some(failure)),
     };
-    let file_done = FileDone {
+    FileDone {
         warnings,
         failure,
         good,
-    };
-    (output, file_done)
+    }
 }
 
-/// Writes one file's output with its name before each contest line; JSON records name it
+/// Writes a piece of one file's output with its name before each contest line (`line_start`:
+/// whether the piece starts a line, kept from piece to piece); JSON records name it
 /// themselves and game records go unchanged.
-fn write_named(out: &mut impl Write, name: &str, output: &[u8], format: Format) -> io::Result<()> {
+fn write_named(
+    out: &mut impl Write,
+    name: &str,
+    output: &[u8],
+    format: Format,
+    line_start: &mut bool,
+) -> io::Result<()> {
     if format != Format::Contest {
         return out.write_all(output);
     }
     for line in output.split_inclusive(|&b| b == b'\n') {
-        write!(out, "{name}:")?;
+        if *line_start {
+            write!(out, "{name}:")?;
+        }
         out.write_all(line)?;
+        *line_start = line.ends_with(b"\n");
     }
     Ok(())
 }
@@ -216,16 +419,14 @@ mod tests {
     #[test]
     fn each_contest_line_is_led_by_its_files_name_and_records_go_unchanged() {
         let mut out = Vec::new();
-        write_named(
-            &mut out,
-            "a.in",
-            b"Case #1: Red wins\nCase #2: Nobody wins\n",
-            Format::Contest,
-        )
-        .unwrap();
+        let mut line_start = true;
+        // A line cut between two pieces is named once.
+        for piece in [&b"Case #1: Red wins\nCase #2: Nob"[..], b"ody wins\n"] {
+            write_named(&mut out, "a.in", piece, Format::Contest, &mut line_start).unwrap();
+        }
         assert_eq!(out, b"a.in:Case #1: Red wins\na.in:Case #2: Nobody wins\n");
         let mut out = Vec::new();
-        write_named(&mut out, "a.sgf", b"(;GM[1])\n", Format::Sgf).unwrap();
+        write_named(&mut out, "a.sgf", b"(;GM[1])\n", Format::Sgf, &mut true).unwrap();
         assert_eq!(out, b"(;GM[1])\n");
     }
 
