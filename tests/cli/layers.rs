@@ -615,3 +615,60 @@ fn the_checker_sees_uses_through_re_exports_code_and_macros() {
     assert!(uses("go", "go::judge"));
     assert!(!uses("hex::show", "hex::game"));
 }
+
+/// Inside a game, a module imports each name from the module that defines it, never through
+/// the re-exports of the game's front (`go/mod.rs`) or another module above it: such an import
+/// runs back up the tree, and hides which sibling a module leans on.
+#[test]
+fn inside_a_game_names_are_imported_from_where_they_are_defined() {
+    let krate = Crate::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/arbiter/src"));
+    let games = ["hex", "gioco", "go", "cheesy"];
+    let mut upward = Vec::new();
+    for (path, module) in &krate.modules {
+        if path.len() < 2 || !games.contains(&path[0].as_str()) {
+            continue;
+        }
+        for (name, target) in &module.imports {
+            let Some(target) = target else { continue };
+            let Some((item, owner)) = target.split_last() else {
+                continue;
+            };
+            let above = owner.len() < path.len() && path.starts_with(owner);
+            let Some(owner_module) = krate.modules.get(owner) else {
+                continue;
+            };
+            let defined =
+                owner_module.defs.contains(item) || owner_module.children.contains_key(item);
+            if above && !defined {
+                let from = defining(&krate, target).map_or("?".to_string(), |d| name_of(&d));
+                upward.push(format!(
+                    "{} imports {name} through {} (defined in {from})",
+                    name_of(path),
+                    name_of(owner)
+                ));
+            }
+        }
+    }
+    upward.sort();
+    assert!(
+        upward.is_empty(),
+        "imports through re-exports above: {upward:#?}"
+    );
+}
+
+/// The module that defines the item at `path`, followed through re-exports.
+fn defining(krate: &Crate, path: &[String]) -> Option<ModPath> {
+    let (item, owner) = path.split_last()?;
+    let module = krate.modules.get(owner)?;
+    if module.defs.contains(item) || module.children.contains_key(item) {
+        return Some(owner.to_vec());
+    }
+    match module.imports.get(item)? {
+        Some(next) if next.as_slice() != path => defining(krate, next),
+        _ => None,
+    }
+}
+
+fn name_of(path: &[String]) -> String {
+    name(&path.to_vec())
+}

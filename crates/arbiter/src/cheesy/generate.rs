@@ -19,7 +19,7 @@ use std::ops::RangeInclusive;
 
 use rand::Rng;
 
-use super::{Board, Field, Position, Square};
+use super::board::{Board, Field, Position, Square};
 use crate::game::Generate;
 
 /// What kind of case to make.

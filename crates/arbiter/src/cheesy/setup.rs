@@ -1,7 +1,7 @@
 //! Cheesy Chess positions set up by clicking ([`SetUp`]): fields `F`, `D` and `.`, one `K`
 //! (the king) and one `P` (the pawn), made into BAPC's contest text (one case).
 
-use super::Cheesy;
+use super::game::Cheesy;
 use super::show::SQUARE;
 use crate::setup::{self, Grid, Page, SetUp};
 

@@ -16,7 +16,8 @@
 
 use std::io::{self, Write};
 
-use super::{Barrier, BlackEnd, Board, Field, Judgement, Position, Square, WhiteEnd};
+use super::board::{Board, Field, Position, Square};
+use super::verdict::{Barrier, BlackEnd, Judgement, WhiteEnd};
 use crate::render::{self, Ink, Style, Svg, paint};
 
 fn path(squares: &[Square]) -> String {

@@ -17,7 +17,7 @@ use std::ops::RangeInclusive;
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use super::{Board, Stone};
+use super::board::{Board, Stone};
 use crate::game::Generate;
 use crate::grid::Coord;
 

@@ -1,7 +1,7 @@
 //! Il Gioco dell'X positions set up by clicking ([`SetUp`]): a full board of `b` and `w`,
 //! made into the contest's text (one board, then `0`).
 
-use super::Gioco;
+use super::game::Gioco;
 use crate::render::Slant;
 use crate::setup::{self, Grid, Page, SetUp};
 

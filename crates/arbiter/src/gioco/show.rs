@@ -16,7 +16,8 @@
 
 use std::io::{self, Write};
 
-use super::{Board, Judgement, Stone};
+use super::board::{Board, Stone};
+use super::judge::Judgement;
 use crate::grid::Coord;
 use crate::render::{self, HexLook, Ink, Mark, Size, Slant, Style};
 

@@ -9,8 +9,8 @@
 //! in play that is vital to one of them cannot make an eye there (every empty point of it
 //! touches the living chain), so they are dead for certain.
 
-use super::Stone;
 use super::board::Board;
+use super::position::Stone;
 
 /// What Benson's algorithm proves for one colour.
 #[derive(Clone, Debug, Default)]

@@ -12,7 +12,7 @@
 
 use std::sync::OnceLock;
 
-use super::Stone;
+use super::position::Stone;
 
 /// The largest side of a board that plays moves (SGF writes points with 52 letters).
 pub const MAX_SIDE: usize = 52;

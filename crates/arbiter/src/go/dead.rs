@@ -6,8 +6,8 @@
 //! map (`super::ownership`), or by seeded random playouts where no network can serve
 //! (`super::playouts`). `super::estimate` chooses between them.
 
-use super::Stone;
 use super::board::{self, Board};
+use super::position::Stone;
 use super::record::{Markup, RecordError};
 use super::scoring::Stones;
 use crate::grid::Coord;

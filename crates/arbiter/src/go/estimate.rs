@@ -5,9 +5,9 @@
 //! The network serves boards of up to 19 x 19 in builds with the `net` feature (the command
 //! line's). A larger board, a build without it, or `--dead playouts` gets the playouts.
 
-use super::Stone;
 use super::board::Board;
 use super::dead::{DeadFrom, Estimate};
+use super::position::Stone;
 use super::rules::RuleSet;
 
 /// What an estimate needs besides the board.

@@ -17,7 +17,7 @@ use std::ops::RangeInclusive;
 
 use rand::Rng;
 
-use super::{Position, Stone};
+use super::position::{Position, Stone};
 use crate::game::Generate;
 use crate::grid::Coord;
 

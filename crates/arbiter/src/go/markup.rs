@@ -33,7 +33,7 @@
 //! assert_eq!(judged(&go).result.to_string(), "B+4");
 //! ```
 
-use super::Stone;
+use super::position::Stone;
 use super::record::{Markup, gtp};
 use super::scoring::{Scored, Stones};
 use crate::grid::Coord;

@@ -27,10 +27,10 @@
 //! The network takes boards of up to 19 x 19; `super::estimate` falls back to playouts on
 //! larger ones.
 
-use super::Stone;
 use super::board::{self, Board, other};
 use super::dead::{self, CLEAR, Call, ChainCall, Estimate, Estimator, OWNERSHIP_THRESHOLD, SURE};
 use super::net::{Game, NetRules, Network};
+use super::position::Stone;
 use super::rules::{Counting, RuleSet};
 use super::search::{Search, Settings};
 

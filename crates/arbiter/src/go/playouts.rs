@@ -22,9 +22,9 @@
 
 use rand_core::{RngCore, SeedableRng};
 
-use super::Stone;
 use super::board::{self, Board};
 use super::dead::{self, Call, ChainCall, Estimate, Estimator};
+use super::position::Stone;
 
 /// How many playouts the estimate runs on boards up to 19 x 19: enough to settle the statuses
 /// a strong player calls obvious, few enough to stay well under a millisecond.

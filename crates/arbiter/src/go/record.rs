@@ -25,8 +25,9 @@ use std::collections::HashSet;
 use std::fmt;
 
 use super::board::{self, Board};
+use super::position::Stone;
 use super::rules::{Ko, RuleSet};
-use super::{Komi, Stone};
+use super::territory::Komi;
 use crate::grid::Coord;
 
 /// What a game record says.

@@ -4,9 +4,10 @@
 //! The board is any size (a contest position can be 1024 x 1024), so this works on a plain
 //! array of points with flood fills rather than on the playing board.
 
+use super::position::Stone;
 use super::record::side;
 use super::rules::{Counting, RuleSet};
-use super::{GameResult, HalfPoints, Komi, Stone};
+use super::territory::{GameResult, HalfPoints, Komi};
 use crate::grid::Coord;
 
 const EMPTY: u8 = 0;

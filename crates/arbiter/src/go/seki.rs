@@ -35,7 +35,7 @@
 //!
 //! The module works on plain arrays with explicit stacks: no recursion on board-sized data.
 
-use super::Stone;
+use super::position::Stone;
 
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;

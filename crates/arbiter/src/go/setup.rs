@@ -1,7 +1,7 @@
 //! Go positions set up by clicking ([`SetUp`]): `B`, `W` and `.` on a square board, made into
 //! Stanford's contest format; and the grid of a game's picture.
 
-use super::Go;
+use super::game::Go;
 use super::show::{STEP, game_point_centre, point_centre};
 use crate::grid::Coord;
 use crate::setup::{self, Grid, Page, SetUp};

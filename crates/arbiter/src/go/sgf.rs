@@ -26,9 +26,10 @@ use std::fmt;
 use sgf_parse::SgfNode;
 use sgf_parse::go::{Move, Point, Prop};
 
+use super::position::Stone;
 use super::record::{Event, Markup, Record};
 use super::rules::RuleSet;
-use super::{GameResult, HalfPoints, Komi, Stone};
+use super::territory::{GameResult, HalfPoints, Komi};
 use crate::grid::Coord;
 use crate::input::InputError;
 use crate::sgf::{self as collection, GameText, main_line_nodes, properties};

@@ -23,9 +23,10 @@ use std::io::{self, Write};
 use super::dead::{Call, DeadFrom, Estimator};
 use super::judge::{ContestCount, DeadChain, Ending, GameJudgement, Hundredths};
 use super::markup::TerritoryFrom;
+use super::position::{Position, Stone};
 use super::rules::Counting;
 use super::scoring::Count;
-use super::{Position, Stone, Territory};
+use super::territory::Territory;
 use crate::grid::Coord;
 use crate::render::{self, Ink, Mark, Style, Svg};
 

@@ -20,7 +20,8 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{ContestVerdict, MAX_SIZE, Position, Stone};
+use super::position::{MAX_SIZE, Position, Stone};
+use super::territory::ContestVerdict;
 use crate::grid::Coord;
 use crate::input::cases::{self, Body, CaseTexts, Cut, Framed, Framing, Glance};
 use crate::input::tokens::Tokens;

@@ -220,7 +220,8 @@ pub fn parse_cell(name: &str) -> Option<Coord> {
 /// Cells in JSON: the row and column objects, with the cell's name beside them.
 #[cfg(feature = "serde")]
 pub(crate) mod named {
-    use super::{Coord, cell_name};
+    use super::cell_name;
+    use crate::grid::Coord;
     use serde::Serializer;
     use serde::ser::SerializeStruct;
 

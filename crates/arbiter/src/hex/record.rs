@@ -32,7 +32,7 @@
 
 use std::fmt;
 
-use super::{ADJACENCY, Board, Stone, cell_name, parse_cell};
+use super::board::{ADJACENCY, Board, Stone, cell_name, parse_cell};
 use crate::grid::Coord;
 use crate::input::Pos;
 use crate::labels;

@@ -1,7 +1,7 @@
 //! Hex positions set up by clicking ([`SetUp`]): `R`, `B` and `.` on a square board, made into
 //! the contest's text (one case).
 
-use super::Hex;
+use super::game::Hex;
 use crate::render::Slant;
 use crate::setup::{self, Grid, Page, SetUp};
 

@@ -40,7 +40,7 @@ use sgf_parse::SgfNode;
 use sgf_parse::SgfProp;
 use sgf_parse::unknown_game::Prop;
 
-use super::Stone;
+use super::board::Stone;
 use super::record::{Action, Event, Move, Record, RecordError, parse_point};
 use crate::grid::Coord;
 use crate::input::{ErrorKind, Illegal, InputError, Place};

@@ -18,11 +18,10 @@
 
 use std::io::{self, Write};
 
+use super::board::{Board, Stone, cell_name, column_name};
 use super::judge::sides_of;
+use super::judge::{BoardJudgement, BoardVerdict, Reason, RecordJudgement};
 use super::record::{Connector, Replay};
-use super::{
-    Board, BoardJudgement, BoardVerdict, Reason, RecordJudgement, Stone, cell_name, column_name,
-};
 use crate::grid::Coord;
 use crate::render::{self, EdgeLabels, HexLook, Ink, Mark, Size, Slant, Style};
 

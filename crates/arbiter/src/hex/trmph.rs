@@ -26,7 +26,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::Stone;
+use super::board::Stone;
 use super::record::{Action, Event, MAX_SIDE, Move, Record};
 use crate::grid::Coord;
 use crate::input::{ErrorKind, InputError, Place, Pos};

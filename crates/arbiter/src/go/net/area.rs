@@ -9,8 +9,8 @@
 //! it has at most one point touching none of the colour's stones, or holds no enemy stone; a
 //! region without enemy stones is the colour's anyway where nothing else claimed its points.
 
-use crate::go::Stone;
 use crate::go::board::{Board, other};
+use crate::go::position::Stone;
 
 /// Each point's owner, row by row: the pass-alive areas of both colours, then every other
 /// stone's colour.

@@ -11,8 +11,8 @@
 use super::area::area;
 use super::ladder;
 use super::model::{GLOBAL_FEATURES, SPATIAL_FEATURES};
-use crate::go::Stone;
 use crate::go::board::{Board, other};
+use crate::go::position::Stone;
 use crate::go::rules::{Counting, Ko, RuleSet};
 
 /// The rules as the network's inputs say them.

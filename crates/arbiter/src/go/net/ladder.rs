@@ -11,8 +11,8 @@
 //! search past 25,000 moves counts as no ladder. The stack is explicit (a board a level), so
 //! a long ladder is no deep recursion.
 
-use crate::go::Stone;
 use crate::go::board::{Board, other};
+use crate::go::position::Stone;
 
 /// Moves searched before a ladder is taken to fail.
 const BUDGET: usize = 25_000;

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use super::features::Game;
 use super::forward::{Raw, Workspace, large_tiles_for, run};
 use super::model::{Model, ModelError};
-use crate::go::Stone;
+use crate::go::position::Stone;
 use crate::go::rules::Ko;
 
 /// The network built into arbiter: KataGo's final 6-block g170 network (`models/`).

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use super::moves::{Decided, MoveReview, PlayerSummary, Review, SIZES};
-use crate::go::Stone;
+use crate::go::position::Stone;
 
 /// The review's records: `{"record": "move", ...}` for the start and each move, then
 /// `{"record": "summary", ...}`.

@@ -3,10 +3,11 @@
 
 use crate::go::board::{Board, other};
 use crate::go::net::{Evaluation, Game, NetRules, Network, Workspace};
+use crate::go::position::Stone;
 use crate::go::record::{Event, Record};
 use crate::go::rules::RuleSet;
 use crate::go::search::{Reading, Tree};
-use crate::go::{Komi, Stone};
+use crate::go::territory::Komi;
 use crate::grid::Coord;
 
 /// The mistake sizes a summary counts, in points: a loss of at least `SIZES[i]` and less

@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 
 use super::moves::{Decided, MoveReview, Review, SIZES};
-use crate::go::Stone;
+use crate::go::position::Stone;
 use crate::go::record::Record;
 use crate::go::show::{BLACK_STONE, WHITE_STONE, game_point_centre, grid, grid_size};
 use crate::render::{self, Svg};

@@ -51,8 +51,8 @@ mod tests;
 
 use super::board::{Board, other};
 use super::net::{Game, NetRules, Network};
+use super::position::{Position, Stone};
 use super::rules::RuleSet;
-use super::{Position, Stone};
 use crate::grid::Coord;
 
 pub use reading::{Candidate, Reading, Settings};

@@ -17,9 +17,9 @@
 use std::num::NonZeroU32;
 
 use super::reading::{Candidate, Reading, Settings};
-use crate::go::Stone;
 use crate::go::board::{Board, other};
 use crate::go::net::{Evaluation, Game, Network};
+use crate::go::position::Stone;
 use crate::grid::Coord;
 
 /// The exploration constant at few visits, and how it grows (KataGo's defaults).

@@ -38,7 +38,7 @@ use super::resistance::Circuit;
 use super::store::{Known, Proved, WORTH_KEEPING};
 use super::table::{Entry, Shared, Slot};
 use super::vc::Connections;
-use crate::hex::Stone;
+use crate::hex::board::Stone;
 
 /// Infinity, for proof and disproof numbers: a proved result.
 pub const INF: u32 = 1 << 30;

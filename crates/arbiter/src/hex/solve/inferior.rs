@@ -44,7 +44,7 @@
 //! not) loses: there the side to move wins, by strategy stealing ([`mirror_losses`]).
 
 use super::bits::{Cells, Geometry, MAX_CELLS};
-use crate::hex::Stone;
+use crate::hex::board::Stone;
 
 /// The six neighbour steps of a cell, in order around it.
 const AROUND: [(isize, isize); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];

@@ -2,7 +2,7 @@
 //! a Zobrist hash kept up to date as stones come and go.
 
 use super::bits::{Cells, Geometry};
-use crate::hex::Stone;
+use crate::hex::board::Stone;
 
 /// A position: stones of both colours and the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use super::inferior;
 use super::position::Position;
 use super::store::{Proved, SharedStore};
 use crate::grid::Coord;
-use crate::hex::{Board, Stone};
+use crate::hex::board::{Board, Stone};
 
 /// How the solver works: its time budget, its table's memory and its techniques.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
