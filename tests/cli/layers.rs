@@ -612,7 +612,7 @@ fn the_checker_sees_uses_through_re_exports_code_and_macros() {
     // A path in code, and one in an attribute's string.
     assert!(uses("hex::solve::solver", "hex::board::named"));
     // The games' fronts re-export what their modules define.
-    assert!(uses("go", "go::judge"));
+    assert!(uses("go", "go::judge::report"));
     assert!(!uses("hex::show", "hex::game"));
 }
 
