@@ -12,7 +12,7 @@ use super::rules::RuleSet;
 
 /// What an estimate needs besides the board.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Terms {
+pub(crate) struct EstimateTerms {
     /// The rule set the game is scored by.
     pub rules: RuleSet,
     /// White's komi with its handicap compensation, in points.
@@ -65,7 +65,7 @@ pub(crate) fn without_network(width: usize, height: usize) -> Option<String> {
 
 /// The estimate of `board`'s dead stones by `from` ([`DeadFrom::Estimate`]: the network where
 /// it serves; [`DeadFrom::Playouts`]: the playouts).
-pub(crate) fn estimate(board: &Board, from: DeadFrom, terms: Terms) -> Estimate {
+pub(crate) fn estimate(board: &Board, from: DeadFrom, terms: EstimateTerms) -> Estimate {
     #[cfg(feature = "net")]
     if from == DeadFrom::Estimate {
         let side = super::net::MAX_SIDE;

@@ -413,7 +413,7 @@ impl Game for Go {
                 let note = super::show::record_note(game, replaced.is_some());
                 super::sgf::with_scoring(
                     source,
-                    super::sgf::Scoring {
+                    super::sgf::WriteBack {
                         markup,
                         note: &note,
                         result: replaced.as_deref(),

@@ -215,8 +215,8 @@ pub(crate) fn exact(
     (boards.len() - misses.len(), misses)
 }
 
-fn terms(b: &ServerBoard) -> super::estimate::Terms {
-    super::estimate::Terms {
+fn terms(b: &ServerBoard) -> super::estimate::EstimateTerms {
+    super::estimate::EstimateTerms {
         rules: b.rules,
         komi: 6.5,
         to_move: b.to_move.unwrap_or(Stone::Black),
@@ -249,7 +249,7 @@ fn the_raw_network_alone_finds_the_dead_stones_of_at_least_78_of_the_85_boards()
     use super::dead::DeadFrom;
     let boards = all();
     let (right, misses) = exact(&boards, |b| {
-        let raw = super::estimate::Terms {
+        let raw = super::estimate::EstimateTerms {
             visits: 0,
             ..terms(b)
         };

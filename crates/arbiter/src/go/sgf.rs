@@ -338,7 +338,7 @@ impl fmt::Display for Recorded {
 
 /// What [`with_scoring`] writes into a record.
 #[derive(Clone, Copy, Debug)]
-pub struct Scoring<'a> {
+pub struct WriteBack<'a> {
     /// The final node's territory, Black's then White's, dead stones' points included (for
     /// a finished game only: markup makes a game finished).
     pub markup: Option<(&'a [Coord], &'a [Coord])>,
@@ -355,7 +355,7 @@ pub const NOTE_PREFIX: &str = "arbiter: ";
 /// A game's text with the scoring written in: the final main-line node's `TB` and `TW`
 /// replaced by the markup (each point once, in order), the note added to its comment, and
 /// the root's `RE` replaced only when a result is given. Every other byte is kept as it was.
-pub fn with_scoring(text: &str, scoring: Scoring) -> String {
+pub fn with_scoring(text: &str, scoring: WriteBack) -> String {
     let nodes = main_line_nodes(text);
     let (Some(&root), Some(&last)) = (nodes.first(), nodes.last()) else {
         return text.to_string();
@@ -560,7 +560,7 @@ mod tests {
         let text = "(;GM[1]SZ[9]RE[B+R]C[keep me];B[aa]\n;W[bb]TB[zz]C[end](;B[cc])(;B[dd]))";
         let c = |row, col| Coord { row, col };
         let (black, white) = ([c(0, 1), c(0, 0)], [c(2, 2)]);
-        let scoring = Scoring {
+        let scoring = WriteBack {
             markup: Some((&black, &white)),
             note: "arbiter: counted W+3.5",
             result: None,
@@ -577,7 +577,7 @@ mod tests {
         // Replacing RE is asked for; a final node's own markup is replaced, its comment kept
         // with the note after it, and a note of an earlier run replaced.
         let text = "(;SZ[5]RE[W+R];B[aa]TW[bb] C[nice]TB[cc][dd])";
-        let scoring = Scoring {
+        let scoring = WriteBack {
             markup: Some((&[c(4, 4)], &[])),
             note: "arbiter: counted B+1",
             result: Some("B+1"),
@@ -589,7 +589,7 @@ mod tests {
         );
         let again = with_scoring(
             &written,
-            Scoring {
+            WriteBack {
                 note: "arbiter: counted B+2",
                 ..scoring
             },
@@ -599,7 +599,7 @@ mod tests {
             "(;RE[B+1]SZ[5];B[aa] C[nice\n\narbiter: counted B+2]TB[ee])"
         );
         // An unfinished game gets its note and no markup (markup would finish it).
-        let scoring = Scoring {
+        let scoring = WriteBack {
             markup: None,
             note: "arbiter: estimate",
             result: None,

@@ -4,12 +4,12 @@
 use super::case::{Case, Ending};
 use super::options::{Choice, Scoring};
 use super::report::{
-    CHECKED, ContestCount, Counted, Counting, Detail, Estimated, GameJudgement, Hundredths,
+    CHECKED, CaseCount, ContestCount, Counted, Detail, Estimated, GameJudgement, Hundredths,
     Judgement, Source, Verdict,
 };
 use crate::go::board;
 use crate::go::dead::{self, DeadFrom};
-use crate::go::estimate::{self, Terms as EstimateTerms};
+use crate::go::estimate::{self, EstimateTerms};
 use crate::go::markup::{self, TerritoryFrom};
 use crate::go::position::{Position, Stone};
 use crate::go::record::{self, Marked, PointError, RecordError, Replay, gtp, parse_gtp};
@@ -27,8 +27,8 @@ impl Scoring {
                 Verdict::Contest(crate::go::territory::score(position).verdict())
             }
             _ => match self.count(case).expect(CHECKED) {
-                Counting::Contest(count) => Verdict::Contest(count.score.verdict()),
-                Counting::Scored { counted, .. } => Verdict::Scored(Box::new(counted)),
+                CaseCount::Contest(count) => Verdict::Contest(count.score.verdict()),
+                CaseCount::Scored { counted, .. } => Verdict::Scored(Box::new(counted)),
             },
         }
     }
@@ -36,8 +36,8 @@ impl Scoring {
     /// The judgement of a case checked by the reader.
     pub fn judgement(&self, case: &Case) -> Judgement {
         match self.count(case).expect(CHECKED) {
-            Counting::Contest(count) => Judgement::Contest(count),
-            Counting::Scored {
+            CaseCount::Contest(count) => Judgement::Contest(count),
+            CaseCount::Scored {
                 detail,
                 counted,
                 handicap,
@@ -125,7 +125,7 @@ impl Scoring {
 
     /// Judges a case: the contest's count, or the score under a rule set with everything
     /// the verdict rests on (the points' names, which only the views need, are left out).
-    fn count(&self, case: &Case) -> Result<Counting, RecordError> {
+    fn count(&self, case: &Case) -> Result<CaseCount, RecordError> {
         let contest = self.contest_for(case);
         let (stones, captured, rules, record) = match case {
             Case::Position(position) => {
@@ -186,7 +186,7 @@ impl Scoring {
             }
             let territory = crate::go::territory::territory(&position);
             let score = crate::go::territory::score_of(&position, &territory);
-            return Ok(Counting::Contest(ContestCount {
+            return Ok(CaseCount::Contest(ContestCount {
                 score,
                 territory,
                 position,
@@ -235,7 +235,7 @@ impl Scoring {
             moves,
             territory,
         };
-        Ok(Counting::Scored {
+        Ok(CaseCount::Scored {
             detail: Box::new(Detail { stones, scored }),
             counted,
             handicap,

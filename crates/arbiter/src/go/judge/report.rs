@@ -273,7 +273,7 @@ pub struct GameJudgement {
 }
 
 /// What the verdict needs; the judgement adds the points' names.
-pub(super) enum Counting {
+pub(super) enum CaseCount {
     Contest(ContestCount),
     Scored {
         detail: Box<Detail>,
