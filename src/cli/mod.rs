@@ -82,8 +82,10 @@ enum Command {
         /// side with fewer stones, Red when equal).
         #[arg(long, value_parser = ByName::<Stone>::new(), requires = "solve")]
         to_move: Option<Stone>,
-        /// With --solve, on records: the winner after every move, and the first move that
-        /// turned a won position into a lost one.
+        /// With --solve, on records: the winner after every move, read back from the end (each
+        /// proof kept for the position before it, the budget a position, the walk stopping at
+        /// the first position left open), and every move that turned a won position into a
+        /// lost one.
         #[arg(long, requires = "solve")]
         moves: bool,
         /// With --solve: only who wins each position, not its winning moves (as Benzene's

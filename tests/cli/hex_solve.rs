@@ -549,3 +549,43 @@ fn pruned_names_the_winning_moves_tried_and_lists_those_left_out() {
     let (code, _) = hex(&["--solve", "--pruned", "--winner"], board);
     assert_eq!(code, 2);
 }
+
+/// Rule: `--moves` reads a record back from the end, each proof kept for the position before
+/// it, and stops at the first position the budget leaves open: every position after it is
+/// proved, none before it is tried. A Computer Olympiad game of 11 x 11 (2010, MIM against
+/// MoHex), a fifth of a second a position: its last positions are proved in milliseconds, its
+/// opening never.
+#[test]
+fn moves_read_a_record_back_from_the_end_and_stop_where_a_position_stays_open() {
+    let game = std::fs::read(data("hex", "olympiad/10/mim-moh.1.sgf")).unwrap();
+    let args = ["--solve", "--moves", "--budget", "0.2"];
+    let (_, out) = hex(&[&args[..], &["--format", "json"]].concat(), &game);
+    let record: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let winners: Vec<&serde_json::Value> = record["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["winner"])
+        .collect();
+    assert_eq!(winners.len(), 44, "the start and 43 moves");
+    assert_eq!(winners[43], "blue");
+    assert!(winners[0].is_null(), "the opening is not proved in 0.2 s");
+    let open = winners.iter().rposition(|w| w.is_null()).unwrap();
+    assert!(
+        winners[..open].iter().all(|w| w.is_null()),
+        "none tried before it"
+    );
+    assert!(winners[open + 1..].iter().all(|w| *w == "blue"));
+    // The text says as much (another run: how far it gets may differ by a position or two).
+    let (_, text) = hex(&args, &game);
+    let line = text
+        .lines()
+        .find(|line| line.starts_with("read back from the end: the last "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let numbers: Vec<usize> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    assert_eq!(numbers[0], 43 - numbers[1], "{line}");
+    assert!(line.ends_with("was not within the budget, so none before it was tried"));
+}

@@ -465,15 +465,16 @@ pub fn parse(game: &GameText) -> Result<sgf_parse::GameTree, InputError> {
 /// assert_eq!(notes, ["the root repeats GM[1]: read once"]);
 /// ```
 pub fn parse_noting(game: &GameText) -> Result<(sgf_parse::GameTree, Vec<String>), InputError> {
+    let (text, mut notes) = long_values_cut(game);
     if let Some(at) = first_break(&game.text) {
-        let found = format!("{} ({})", at.found, moves_before(&game.text));
+        // How far the game got, read from the text with its long values cut.
+        let found = format!("{} ({})", at.found, moves_before(&text));
         let error = ErrorKind::Unexpected {
             expected: at.expected.to_string(),
             found,
         };
         return Err(InputError::new(Some(place(game, at.at)), error).in_game(game.number));
     }
-    let (text, mut notes) = long_values_cut(game);
     match parse_text(game, &text) {
         Err(error) => match root_repeats_removed(&text) {
             Some((mended, note)) => {

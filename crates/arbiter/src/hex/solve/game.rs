@@ -10,7 +10,8 @@
 //!
 //! With `moves`, a record is analysed move by move: the winner after every move, and every
 //! move that turned a won position into a lost one (each swing of the game), with the moves
-//! that would have won there.
+//! that would have won there. The positions are solved from the end back, so that each proof
+//! helps the position before it, until one is left open.
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -211,54 +212,74 @@ impl Analysis {
         replay: &record::Replay,
         solver: &mut Solver,
     ) -> (Option<Vec<MoveValue>>, Option<Vec<LostAt>>, Vec<String>) {
-        // The start, then the board after each move, each solved as it comes. A move by a
-        // colour that had a win before it and not after it is a swing; the board before each
-        // move is kept to find the moves that won there.
-        let mut values: Vec<MoveValue> = Vec::new();
-        let mut lines = Vec::new();
-        let mut swings: Vec<LostAt> = Vec::new();
-        let mut before: Option<Board> = None;
-        let mut judge =
-            |played: Option<(usize, Stone, Action)>, board: &Board, recorded: Option<Stone>| {
-                let to_move = recorded.unwrap_or_else(|| self.side_to_move(board, None));
-                let winner = solver.winner(board, to_move);
-                if let (Some((number, colour, action)), Some(previous)) = (played, &before) {
-                    let had_a_win = values
-                        .last()
-                        .is_some_and(|value| value.winner == Some(colour));
-                    if had_a_win && winner.is_some_and(|w| w != colour) {
-                        swings.push(LostAt {
-                            number,
-                            colour,
-                            played: action.to_string(),
-                            winning_moves: solver.solve(previous, colour).winning_moves,
-                        });
-                    }
-                }
-                before = Some(board.clone());
-                let verdict = match winner {
-                    Some(winner) => format!("{to_move} to move: {winner} wins"),
-                    None => format!("{to_move} to move: unknown"),
-                };
-                lines.push(match played {
-                    None => format!("start: {verdict}"),
-                    Some((n, colour, action)) => format!("{n}. {colour} {action}: {verdict}"),
-                });
-                values.push(MoveValue {
-                    number: played.map_or(0, |(n, _, _)| n),
-                    played_by: played.map(|(_, colour, _)| colour),
-                    played: played.map(|(_, _, action)| action.to_string()),
-                    to_move: recorded,
-                    winner,
-                });
-            };
+        // The start, then the board after each move.
+        let mut steps: Vec<Step> = Vec::new();
         if let Ok((board, to_move)) = record::start(&replay.record) {
-            judge(None, &board, to_move);
+            steps.push((None, board, to_move));
         }
         let _ = record::replay_watching(replay.record.clone(), |step| {
             let played = (step.played.number, step.played.colour, step.played.action);
-            judge(Some(played), step.board, step.to_move);
+            steps.push((Some(played), step.board.clone(), step.to_move));
         });
+        let to_move_in = |board: &Board, recorded: Option<Stone>| {
+            recorded.unwrap_or_else(|| self.side_to_move(board, None))
+        };
+        // Solved from the end back: each proof stays in the solver's table (and the store) and
+        // helps the position before it. The walk stops at the first position the budget leaves
+        // open: the ones before it, further from the end, are harder still.
+        let mut winners: Vec<Option<Stone>> = vec![None; steps.len()];
+        let mut open_at = None;
+        for (i, (_, board, recorded)) in steps.iter().enumerate().rev() {
+            winners[i] = solver.winner(board, to_move_in(board, *recorded));
+            if winners[i].is_none() {
+                open_at = Some(i);
+                break;
+            }
+        }
+        // A move by a colour that had a win before it and not after it is a swing.
+        let mut values: Vec<MoveValue> = Vec::new();
+        let mut lines = Vec::new();
+        let mut swings: Vec<LostAt> = Vec::new();
+        for (i, (played, board, recorded)) in steps.iter().enumerate() {
+            let (to_move, winner) = (to_move_in(board, *recorded), winners[i]);
+            if let (Some((number, colour, action)), Some(before)) = (played, i.checked_sub(1)) {
+                let had_a_win = winners[before] == Some(*colour);
+                if had_a_win && winner.is_some_and(|w| w != *colour) {
+                    swings.push(LostAt {
+                        number: *number,
+                        colour: *colour,
+                        played: action.to_string(),
+                        winning_moves: solver.solve(&steps[before].1, *colour).winning_moves,
+                    });
+                }
+            }
+            let verdict = match winner {
+                Some(winner) => format!("{to_move} to move: {winner} wins"),
+                None => format!("{to_move} to move: unknown"),
+            };
+            lines.push(match played {
+                None => format!("start: {verdict}"),
+                Some((n, colour, action)) => format!("{n}. {colour} {action}: {verdict}"),
+            });
+            values.push(MoveValue {
+                number: played.map_or(0, |(n, _, _)| n),
+                played_by: played.map(|(_, colour, _)| colour),
+                played: played.map(|(_, _, action)| action.to_string()),
+                to_move: *recorded,
+                winner,
+            });
+        }
+        if let Some(open) = open_at.filter(|&open| open > 0) {
+            let at = match steps[open].0 {
+                Some((n, _, _)) => format!("after move {n}"),
+                None => "at the start".to_string(),
+            };
+            lines.push(format!(
+                "read back from the end: the last {} positions proved; the one {at} was not \
+                 within the budget, so none before it was tried",
+                steps.len() - open - 1
+            ));
+        }
         for (i, lost) in swings.iter().enumerate() {
             let names: Vec<String> = lost
                 .winning_moves
@@ -284,6 +305,10 @@ impl Analysis {
         (Some(values), Some(swings), lines)
     }
 }
+
+/// One position of a record: the move that made it (number, colour, move; none for the
+/// start), the board, and the side the record gives to move.
+type Step = (Option<(usize, Stone, Action)>, Board, Option<Stone>);
 
 /// A board too big for the solver: an unknown answer saying why.
 fn too_large(board: Board, to_move: Stone, error: &super::SolveError) -> Judgement {
