@@ -509,8 +509,6 @@ impl Engine {
     }
 }
 
-/// A line as GTP reads it: control characters but tab and newline dropped, a comment cut,
-/// tabs as spaces.
 /// The largest file `loadsgf` reads: far more than any game record.
 pub const MAX_SGF_FILE: u64 = 16 << 20;
 
@@ -564,6 +562,8 @@ fn next_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<
     }
 }
 
+/// A line as GTP reads it: control characters but tab and newline dropped, a comment cut,
+/// tabs as spaces.
 fn clean(line: &[u8]) -> String {
     let text = String::from_utf8_lossy(line);
     let text = text.split('#').next().unwrap_or("");

@@ -1005,6 +1005,24 @@ fn territory_markup_without_marks_is_a_warning_and_a_bad_value_an_error() {
         "arbiter: warning: game 1: --territory markup: the record has no territory markup \
          (TB/TW); its territory is counted\n"
     );
+    // Cut before its end, or resigned with marks: the marks speak of no position judged.
+    let resigned = b"(;SZ[5]RE[W+R];B[cc];W[]TB[aa])";
+    for (args, input) in [
+        (
+            &["--territory", "markup", "--at-move", "2"][..],
+            MARKED_ONE_SHORT,
+        ),
+        (&["--territory", "markup"][..], &resigned[..]),
+    ] {
+        let output = run(&[&["go"][..], args].concat(), input);
+        assert!(
+            String::from_utf8(output.stderr).unwrap().ends_with(
+                "--territory markup: the position judged is not a finished game's, so no marks \
+                 speak of it; its territory is estimated\n"
+            ),
+            "{args:?}"
+        );
+    }
     let output = run(&["go", "--territory", "mine"], b"");
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();

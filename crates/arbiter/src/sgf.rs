@@ -553,45 +553,19 @@ fn long_values_cut(game: &GameText) -> (std::borrow::Cow<'_, str>, Vec<String>) 
 /// values, and a note saying which; `None` when the root repeats nothing so (or repeats a
 /// property with other values, which is not mended).
 fn root_repeats_removed(text: &str) -> Option<(String, String)> {
-    let bytes = text.as_bytes();
-    let start = text.find("(;")? + 2;
-    // The root's properties: (identifier, its text with values, its span).
-    let mut props: Vec<(&str, &str, std::ops::Range<usize>)> = Vec::new();
-    let mut at = start;
-    loop {
-        while at < bytes.len() && bytes[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        let name_start = at;
-        while at < bytes.len() && bytes[at].is_ascii_alphabetic() {
-            at += 1;
-        }
-        if at == name_start {
-            break;
-        }
-        let values_start = at;
-        loop {
-            while at < bytes.len() && bytes[at].is_ascii_whitespace() {
-                at += 1;
-            }
-            if bytes.get(at) != Some(&b'[') {
-                break;
-            }
-            at += 1;
-            while at < bytes.len() && bytes[at] != b']' {
-                at += if bytes[at] == b'\\' { 2 } else { 1 };
-            }
-            if at >= bytes.len() {
-                return None;
-            }
-            at += 1;
-        }
-        if at == values_start {
-            return None;
-        }
-        let name = &text[name_start..values_start];
-        props.push((name, text[values_start..at].trim(), name_start..at));
-    }
+    let root = text.find("(;")? + 1;
+    // The root's properties: (identifier, its values as written, its span with the white
+    // space after it).
+    let props: Vec<(&str, &str, std::ops::Range<usize>)> = properties(text, root)
+        .iter()
+        .map(|p| {
+            let written = &text[p.start..p.end];
+            let letters = written.bytes().take_while(u8::is_ascii_alphabetic).count();
+            let spaces = text[p.end..].len() - text[p.end..].trim_start().len();
+            let (name, values) = written.split_at(letters);
+            (name, values.trim(), p.start..p.end + spaces)
+        })
+        .collect();
     let mut removed: Vec<std::ops::Range<usize>> = Vec::new();
     let mut said = Vec::new();
     for (i, (name, values, _)) in props.iter().enumerate() {
@@ -645,40 +619,37 @@ pub(crate) fn properties(text: &str, at: usize) -> Vec<Property> {
         if i >= bytes.len() || !bytes[i].is_ascii_alphabetic() {
             break;
         }
-        let start = i;
-        while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
-            i += 1;
-        }
-        let id: String = text[start..i]
+        let (end, _) = property_end(bytes, i);
+        let id: String = text[i..end]
             .chars()
+            .take_while(char::is_ascii_alphabetic)
             .filter(char::is_ascii_uppercase)
             .collect();
-        let mut end = i;
-        loop {
-            let mut j = end;
-            while j < bytes.len() && bytes[j].is_ascii_whitespace() {
-                j += 1;
-            }
-            if j >= bytes.len() || bytes[j] != b'[' {
-                break;
-            }
-            j += 1;
-            let mut escaped = false;
-            while j < bytes.len() {
-                match bytes[j] {
-                    _ if escaped => escaped = false,
-                    b'\\' => escaped = true,
-                    b']' => break,
-                    _ => {}
-                }
-                j += 1;
-            }
-            end = (j + 1).min(bytes.len());
-        }
-        found.push(Property { id, start, end });
+        found.push(Property { id, start: i, end });
         i = end;
     }
     found
+}
+
+/// Where the property whose identifier starts at byte `at` ends (past its letters, then past
+/// each value `[...]`, white space allowed before each), and how many values it has.
+fn property_end(bytes: &[u8], at: usize) -> (usize, usize) {
+    let mut end = at;
+    while end < bytes.len() && bytes[end].is_ascii_alphabetic() {
+        end += 1;
+    }
+    let mut values = 0;
+    loop {
+        let mut j = end;
+        while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+            j += 1;
+        }
+        if bytes.get(j) != Some(&b'[') {
+            return (end, values);
+        }
+        end = value_end(bytes, j + 1);
+        values += 1;
+    }
 }
 
 /// The byte offsets of the `;` of every node on the main line (the first child at each
@@ -869,28 +840,20 @@ fn first_break(text: &str) -> Option<Break> {
             }
             (Next::InNode, b'[') => return refuse("a property identifier (letters) before '['"),
             (Next::InNode, b) if b.is_ascii_alphabetic() => {
-                while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
-                    i += 1;
-                }
-                let mut values = 0;
-                loop {
-                    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-                        i += 1;
-                    }
-                    if bytes.get(i) != Some(&b'[') {
-                        break;
-                    }
-                    i = value_end(bytes, i + 1);
-                    values += 1;
-                }
+                let (end, values) = property_end(bytes, i);
                 if values == 0 {
-                    let expected = if i < bytes.len() && bytes[i].is_ascii_punctuation() {
+                    let mut j = end;
+                    while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                        j += 1;
+                    }
+                    let expected = if j < bytes.len() && bytes[j].is_ascii_punctuation() {
                         "'[' opening the property's value"
                     } else {
                         "a property identifier of letters and '[' opening its value"
                     };
-                    return Some(refused(text, i, expected));
+                    return Some(refused(text, j, expected));
                 }
+                i = end;
             }
             (Next::InNode, _) => {
                 return refuse("a property (letters, then '[...]'), ';', '(' or ')'");

@@ -36,7 +36,6 @@
 use super::position::Stone;
 use super::record::{Markup, gtp};
 use super::scoring::{Scored, Stones};
-use crate::grid::Coord;
 
 /// Whose territory counts in a record that carries territory markup.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -122,10 +121,7 @@ pub(crate) fn differences(
     let (width, height) = (stones.width(), stones.height());
     let mut found: Vec<MarkDifference> = Vec::new();
     for (i, (&marked, &counted)) in owners.iter().zip(&scored.territory).enumerate() {
-        let at = Coord {
-            row: i / width,
-            col: i % width,
-        };
+        let at = stones.coord(i);
         let living = stones.get(at).is_some() && scored.dead.binary_search(&at).is_err();
         if living || marked == counted {
             continue;
@@ -155,6 +151,7 @@ pub(crate) fn differences(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Coord;
 
     #[test]
     fn a_point_marked_both_ways_is_no_one_s() {

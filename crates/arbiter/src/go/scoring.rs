@@ -67,7 +67,8 @@ impl Stones {
         self.cells[at.row * self.width + at.col] = stone.map_or(EMPTY, cell);
     }
 
-    fn coord(&self, i: usize) -> Coord {
+    /// The point of cell `i`, row by row.
+    pub(crate) fn coord(&self, i: usize) -> Coord {
         Coord {
             row: i / self.width,
             col: i % self.width,
@@ -143,11 +144,12 @@ pub fn score(stones: &Stones, dead: &[Coord], captured: [usize; 2], terms: Terms
     score_with(stones, dead, captured, terms, None)
 }
 
-/// Counts an unfinished position as [`score`] counts a finished one, but each point that
-/// holds no living stone goes to the side `owners` gives it (an estimate's, row by row), or
-/// to no one: the borders of an unfinished game are not yet closed, so no region is a
-/// territory by its borders, no seki can be told, and nothing is left to fill.
-pub fn score_unfinished(
+/// Counts a position as [`score`] does, but each point that holds no living stone goes to
+/// the side `owners` gives it (row by row), or to no one; no region is a territory by its
+/// borders, no seki is told, and nothing is left to fill. The owners are an estimate's for an
+/// unfinished game, whose borders are not yet closed, or a finished record's territory
+/// markup, counted as marked.
+pub fn score_by_owners(
     stones: &Stones,
     dead: &[Coord],
     captured: [usize; 2],

@@ -4,8 +4,8 @@
 use super::case::{Case, Ending};
 use super::options::{Choice, Scoring};
 use super::report::{
-    CHECKED, CaseCount, ContestCount, Counted, Detail, Estimated, GameJudgement, Hundredths,
-    Judgement, Source, Verdict,
+    CaseCount, ContestCount, Counted, Detail, Estimated, GameJudgement, Hundredths, Judgement,
+    Source, Verdict,
 };
 use crate::go::board;
 use crate::go::dead::{self, DeadFrom};
@@ -17,6 +17,10 @@ use crate::go::rules::RuleSet;
 use crate::go::scoring::{self, Stones, Terms};
 use crate::go::territory::Komi;
 use crate::grid::Coord;
+
+/// Judging a checked case cannot fail: the reader has checked the board size and the dead
+/// stones list.
+const CHECKED: &str = "the reader checks the board size and the dead-stone list";
 
 impl Scoring {
     /// The verdict alone, found as cheaply as possible: a contest position counted by the
@@ -212,14 +216,18 @@ impl Scoring {
         let scored = match (&owners, &marks) {
             // Counted as marked: every point without a living stone is its marker's.
             (_, Some(marks)) if territory == TerritoryFrom::Markup => {
-                scoring::score_unfinished(&stones, &dead, captured, terms, marks)
+                scoring::score_by_owners(&stones, &dead, captured, terms, marks)
             }
-            (Some(owners), _) => scoring::score_unfinished(&stones, &dead, captured, terms, owners),
+            (Some(owners), _) => scoring::score_by_owners(&stones, &dead, captured, terms, owners),
             _ => scoring::score(&stones, &dead, captured, terms),
         };
-        let markup_differs = marks
-            .map(|marks| markup::differences(&marks, &stones, &scored))
-            .unwrap_or_default();
+        // Counted as marked, the marks and the count agree by construction.
+        let markup_differs = match &marks {
+            Some(marks) if territory == TerritoryFrom::Count => {
+                markup::differences(marks, &stones, &scored)
+            }
+            _ => Vec::new(),
+        };
         let (ending, moves) = match case {
             Case::Position(_) => (Ending::Position, 0),
             Case::Record(recorded) => (recorded.ending, recorded.replay.moves),
@@ -268,14 +276,15 @@ impl Scoring {
         }
         match (&game.replay.record.markup, game.ending.finished()) {
             (Some(_), true) => None,
-            (None, _) => Some(
+            (None, true) => Some(
                 "--territory markup: the record has no territory markup (TB/TW); its territory \
                  is counted"
                     .to_string(),
             ),
-            (Some(_), false) => Some(
-                "--territory markup: the game is not finished, so its marks speak of a later \
-                 position; its territory is estimated"
+            // Resigned with marks, or cut before its end (`--at-move`), which drops them.
+            (_, false) => Some(
+                "--territory markup: the position judged is not a finished game's, so no marks \
+                 speak of it; its territory is estimated"
                     .to_string(),
             ),
         }
@@ -346,11 +355,11 @@ impl Scoring {
 
 /// How sure the network must be of a point's owner for an unfinished game's estimate to
 /// count it (ownership 0.5: a likelihood of 0.75).
-pub const UNFINISHED_OWNERSHIP: f32 = 0.5;
+const UNFINISHED_OWNERSHIP: f32 = 0.5;
 
 /// Each point's owner by an estimate's ownership map (rows of 1 Black's to -1 White's): the
 /// side it leans to by [`UNFINISHED_OWNERSHIP`] or more, else no one.
-pub(super) fn owners_of(ownership: &[Vec<Hundredths>]) -> Vec<Option<Stone>> {
+fn owners_of(ownership: &[Vec<Hundredths>]) -> Vec<Option<Stone>> {
     ownership
         .iter()
         .flatten()
@@ -369,7 +378,7 @@ pub(super) fn owners_of(ownership: &[Vec<Hundredths>]) -> Vec<Option<Stone>> {
 
 /// Who moves after a record's last move: its `PL`, else the other side of the last mover,
 /// else Black.
-pub(super) fn next_to_move(replay: &Replay) -> Stone {
+fn next_to_move(replay: &Replay) -> Stone {
     if let Some(stone) = replay.record.to_play {
         return stone;
     }
@@ -380,7 +389,7 @@ pub(super) fn next_to_move(replay: &Replay) -> Stone {
     last.map_or(Stone::Black, board::other)
 }
 
-pub(super) fn stones_of(position: &Position) -> Stones {
+fn stones_of(position: &Position) -> Stones {
     let n = position.size();
     let mut stones = Stones::new(n, n);
     for row in 0..n {
@@ -392,7 +401,7 @@ pub(super) fn stones_of(position: &Position) -> Stones {
     stones
 }
 
-pub(super) fn stones_of_board(board: &board::Board) -> Stones {
+fn stones_of_board(board: &board::Board) -> Stones {
     let mut stones = Stones::new(board.width(), board.height());
     for p in board.points() {
         let (x, y) = board.point(p);
@@ -402,7 +411,7 @@ pub(super) fn stones_of_board(board: &board::Board) -> Stones {
 }
 
 /// The playing board of a position of at most 52 x 52 (dead-stone work needs its chains).
-pub(super) fn playing_board(stones: &Stones) -> Option<board::Board> {
+fn playing_board(stones: &Stones) -> Option<board::Board> {
     let (width, height) = (stones.width(), stones.height());
     if width > board::MAX_SIDE || height > board::MAX_SIDE {
         return None;
@@ -419,7 +428,7 @@ pub(super) fn playing_board(stones: &Stones) -> Option<board::Board> {
     Some(b)
 }
 
-pub(super) fn coords(board: &board::Board, points: &[usize]) -> Vec<Coord> {
+fn coords(board: &board::Board, points: &[usize]) -> Vec<Coord> {
     points
         .iter()
         .map(|&p| {

@@ -296,7 +296,7 @@ pub(super) struct Estimated {
 
 /// How likely the other colour must be to take a chain's points for the chain to be a close
 /// call when it is left alive.
-pub(super) const CLOSE: f32 = 0.35;
+const CLOSE: f32 = 0.35;
 
 impl Estimated {
     pub(super) fn of(estimate: Estimate, board: &board::Board) -> Estimated {
@@ -343,10 +343,6 @@ impl Estimated {
         }
     }
 }
-
-/// Judging a checked case cannot fail: the reader has checked the board size and the dead
-/// stones list.
-pub(super) const CHECKED: &str = "the reader checks the board size and the dead-stone list";
 
 impl GameJudgement {
     /// The judgement of a scored game, with its points named as Go programs name them.
@@ -421,7 +417,7 @@ impl GameJudgement {
 
 /// Whether arbiter counted the territory (serde's test for leaving `territory_from` out).
 #[cfg(feature = "serde")]
-pub(super) fn is_counted(from: &TerritoryFrom) -> bool {
+fn is_counted(from: &TerritoryFrom) -> bool {
     *from == TerritoryFrom::Count
 }
 

@@ -393,7 +393,7 @@ fn an_unfinished_position_counts_the_owners_it_is_given() {
         })
         .collect();
     for rules in [Japanese, Chinese] {
-        let scored = score_unfinished(&position, &[], [0, 0], terms(rules, 0, 0), &owners);
+        let scored = score_by_owners(&position, &[], [0, 0], terms(rules, 0, 0), &owners);
         assert!(scored.seki.is_empty() && scored.seki_points.is_empty() && scored.fill.is_empty());
         for (i, owner) in scored.territory.iter().enumerate() {
             let at = Coord {
