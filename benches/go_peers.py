@@ -30,6 +30,9 @@ import time
 ARBITER = "target/release/arbiter"
 GNUGO = "/usr/games/gnugo"
 AREA = ("chinese", "aga", "new-zealand", "nz")
+# GNU Go's play-out of a position can run on without end (a KGS game with a seki: more than
+# ten minutes); a game it has not scored by then counts as not right.
+GNUGO_TIMEOUT = 600
 
 
 def recorded(path):
@@ -62,12 +65,17 @@ def arbiter_results(paths, dead, visits=None):
 
 
 def gnugo_result(path, rules):
-    """GNU Go's `--score aftermath` result for one game, as SGF writes results, and seconds."""
+    """GNU Go's `--score aftermath` result for one game, as SGF writes results, and seconds
+    ("?" past GNUGO_TIMEOUT)."""
     command = [GNUGO, "--score", "aftermath", "-l", path]
     if rules in AREA:
         command.append("--chinese-rules")
     start = time.perf_counter()
-    out = subprocess.run(command, capture_output=True, text=True, check=False).stdout
+    try:
+        out = subprocess.run(command, capture_output=True, text=True, check=False,
+                             timeout=GNUGO_TIMEOUT).stdout
+    except subprocess.TimeoutExpired:
+        return "?", time.perf_counter() - start
     seconds = time.perf_counter() - start
     match = re.search(r"(White|Black) wins by ([\d.]+) points", out)
     if match:
@@ -79,13 +87,13 @@ def gnugo_result(path, rules):
     return "?", seconds
 
 
-def katago_result(path, katago, visits):
+def katago_dead(path, katago, visits):
     """KataGo's dead stones for one game: the record loaded up to its two final passes (so
     that the game is not over and `final_status_list` reads it with a search, rather than
-    taking the stones as they stand), `final_status_list dead` after a search of `visits`,
-    counted by arbiter under the record's rules. Its result and seconds."""
+    taking the stones as they stand), `final_status_list dead` after a search of `visits`.
+    The points as GTP names them, and seconds."""
     binary, model, config = katago
-    text = open(path).read()
+    text = open(path, encoding="utf-8", errors="replace").read()
     moves = len(re.findall(r";[BW]\[", text))
     commands = [f"loadsgf {path} {moves - 1}", "final_status_list dead", "quit"]
     start = time.perf_counter()
@@ -96,12 +104,23 @@ def katago_result(path, katago, visits):
     seconds = time.perf_counter() - start
     answers = [a.strip() for a in out.split("\n\n") if a.strip()]
     dead = answers[1].lstrip("= ").split() if len(answers) > 1 else []
+    return dead, seconds
+
+
+def counted_with(path, dead):
+    """arbiter's count of a record under its own rules with exactly `dead` (GTP points) dead."""
     command = [ARBITER, "go", "-q", "--dead", "none"]
     if dead:
         command += ["--dead-at", ",".join(dead)]
-    result = subprocess.run(command + [path], capture_output=True, text=True,
-                            check=False).stdout.strip()
-    return result, seconds
+    return subprocess.run(command + [path], capture_output=True, text=True,
+                          check=False).stdout.strip()
+
+
+def katago_result(path, katago, visits):
+    """KataGo's dead stones (`katago_dead`) counted by arbiter under the record's rules: its
+    result and seconds."""
+    dead, seconds = katago_dead(path, katago, visits)
+    return counted_with(path, dead), seconds
 
 
 def accuracy(paths, katago):

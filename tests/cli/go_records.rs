@@ -825,6 +825,41 @@ fn the_search_reads_the_big_dead_groups_of_programs_games_that_the_raw_network_m
     );
 }
 
+/// Each game's dead stones by `options`, as JSON lists, in the corpus's order.
+fn dead_stones_in(files: &[String], options: &[&str]) -> Vec<serde_json::Value> {
+    let mut args = vec!["go", "--format", "json"];
+    args.extend(options);
+    args.extend(files.iter().map(String::as_str));
+    let output = run(&args, b"");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(records.len(), files.len());
+    records.iter().map(|r| r["dead"].clone()).collect()
+}
+
+#[test]
+fn the_estimate_finds_the_dead_stones_kgs_players_marked() {
+    // 896 finished KGS games of strong players, 19 x 19: the final node's TB/TW are the dead
+    // stones both players agreed on. The estimate never sees them (`--dead estimate`).
+    let files = corpus_of("kgs");
+    assert_eq!(files.len(), 896);
+    let marked = dead_stones_in(&files, &["--dead", "markup"]);
+    let searched = dead_stones_in(&files, &["--dead", "estimate"]);
+    let raw = dead_stones_in(&files, &["--dead", "estimate", "--visits", "0"]);
+    let as_marked =
+        |found: &[serde_json::Value]| found.iter().zip(&marked).filter(|(a, b)| a == b).count();
+    let (searched, raw) = (as_marked(&searched), as_marked(&raw));
+    assert!(searched >= 869, "the search: {searched} of 896");
+    assert!(raw >= 856, "the raw network: {raw} of 896");
+}
+
 #[test]
 fn each_chain_the_search_decided_says_so_with_its_visits() {
     // Game 3003: a 19-stone chain the network and the search both leaned to keep alive, and
