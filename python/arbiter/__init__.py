@@ -137,27 +137,25 @@ def _source(source: Source) -> dict:
     )
 
 
-def _option_text(name: str, value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
+def _option_value(name: str, value: Any) -> Any:
+    """An option's value as the native module reads it: text, a number, a switch or a list of
+    points; a path as its text."""
     if isinstance(value, (list, tuple, set, frozenset)):
-        return ",".join(str(point) for point in value)
+        return [str(point) for point in value]
     if isinstance(value, os.PathLike):
         return os.fspath(value)
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, (str, int)):
-        return str(value)
+    if isinstance(value, (str, int, float)):
+        return value
     raise TypeError(f"option {name}: {type(value).__name__} is not an option's value")
 
 
-def _options(options: dict) -> list:
-    """The options as the native module takes them: names and texts, ``None`` left out."""
-    return [
-        (name, _option_text(name, value))
+def _options(options: dict) -> dict:
+    """The options as the native module takes them, ``None`` left out."""
+    return {
+        name: _option_value(name, value)
         for name, value in options.items()
         if value is not None
-    ]
+    }
 
 
 def _numpy_installed() -> bool:

@@ -2,7 +2,7 @@
 package's functions (arbiter.judge, arbiter.go.score, ...), not these."""
 
 from os import PathLike
-from typing import Any, Optional, Sequence, Tuple
+from typing import Any, Dict, Optional, Sequence, Tuple
 
 __version__: str
 GAMES: list[str]
@@ -13,7 +13,7 @@ Outcome = Tuple[list[dict[str, Any]], list[str], Optional[dict[str, Any]]]
 
 def judge(
     game: str,
-    options: Sequence[Tuple[str, str]],
+    options: Dict[str, Any],
     text: Optional[bytes] = None,
     path: Optional[str | PathLike[str]] = None,
     explain: bool = False,
@@ -21,7 +21,7 @@ def judge(
 ) -> Outcome: ...
 def judge_files(
     game: str,
-    options: Sequence[Tuple[str, str]],
+    options: Dict[str, Any],
     paths: Sequence[str | PathLike[str]],
     jobs: Optional[int] = None,
     explain: bool = False,

@@ -1,7 +1,7 @@
 //! arbiter from Python: the native module `arbiter._arbiter` behind the `arbiter` package.
 //!
 //! A front like the command line and the web board: it names a game and its options
-//! ([`GameName::judge_with`]), reads each input through the game's own readers, and gives back
+//! ([`GameName::judge_from`]), reads each input through the game's own readers, and gives back
 //! each case's JSON record as the command line's `--format json` writes it
 //! ([`arbiter::run::judged_record`]), as Python dictionaries. The judging runs with the GIL
 //! released, many files at once on rayon's threads; only the making of Python objects holds
@@ -198,12 +198,14 @@ fn judge_input<G: Game>(
     outcome
 }
 
-/// The judge of `game` with `options`, each a name and its text.
-fn judge_of(game: &str, options: &[(String, String)]) -> PyResult<Judge> {
+/// The judge of `game` with `options`, a dictionary of the game's options (each value text
+/// or of its own type), read into the game's options type ([`GameName::judge_from`]).
+fn judge_of(game: &str, options: &Bound<'_, PyDict>) -> PyResult<Judge> {
     let name: GameName = game
         .parse()
         .map_err(|e: arbiter::registry::UnknownGame| PyValueError::new_err(e.to_string()))?;
-    name.judge_with(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+    let mut options = pythonize::Depythonizer::from_object(options.as_any());
+    name.judge_from(&mut options)
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
@@ -298,13 +300,13 @@ fn add_maps(dict: &Bound<'_, PyDict>, record: &Value, board: &[String]) -> PyRes
 fn judge<'py>(
     py: Python<'py>,
     game: &str,
-    options: Vec<(String, String)>,
+    options: &Bound<'py, PyDict>,
     text: Option<Vec<u8>>,
     path: Option<PathBuf>,
     explain: bool,
     maps: bool,
 ) -> PyResult<Judged<'py>> {
-    let judge = judge_of(game, &options)?;
+    let judge = judge_of(game, options)?;
     let outcome = py.detach(|| {
         let source = match (&text, &path) {
             (Some(text), _) => Source::Text(text),
@@ -328,14 +330,14 @@ fn judge<'py>(
 fn judge_files<'py>(
     py: Python<'py>,
     game: &str,
-    options: Vec<(String, String)>,
+    options: &Bound<'py, PyDict>,
     paths: Vec<PathBuf>,
     jobs: Option<usize>,
     explain: bool,
     maps: bool,
 ) -> PyResult<Vec<Judged<'py>>> {
     use rayon::prelude::*;
-    let judge = judge_of(game, &options)?;
+    let judge = judge_of(game, options)?;
     let one = |path: &PathBuf| {
         judge.visit(Judging {
             source: Source::File(path),
@@ -364,7 +366,7 @@ fn judge_files<'py>(
         .collect()
 }
 
-/// The options `game` takes, as [`GameName::judge_with`] names them.
+/// The options `game` takes, as [`GameName::judge_from`] names them.
 #[pyfunction]
 fn options(game: &str) -> PyResult<Vec<&'static str>> {
     let name: GameName = game

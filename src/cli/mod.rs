@@ -36,7 +36,8 @@ use arbiter::go::dead::DeadFrom;
 use arbiter::go::markup::TerritoryFrom;
 use arbiter::go::{Choice, Komi};
 use arbiter::hex::Stone;
-use arbiter::registry::{GameName, Judge};
+use arbiter::hex::solve::Analysis;
+use arbiter::registry::{GameName, GoOptions, HexOptions, Judge, OptionError};
 use arbiter::run::RunError;
 use failure::usage;
 pub use failure::{Failure, Usage};
@@ -324,37 +325,25 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             at_move,
             db,
         } => {
-            let store = db
-                .as_deref()
-                .map(arbiter::hex::solve::Store::open)
-                .transpose()?
-                .map(arbiter::hex::solve::Store::shared);
-            let judge = if *solve {
-                Judge::HexSolver(arbiter::hex::solve::Analysis {
-                    settings: arbiter::hex::solve::Settings {
-                        budget: (!budget.is_zero()).then_some(*budget),
-                        megabytes: *memory as usize,
-                        threads: judging.jobs(),
-                        ..Default::default()
-                    },
-                    to_move: *to_move,
-                    moves: *moves,
-                    question: match (*winner, *pruned) {
-                        (true, _) => arbiter::hex::solve::Question::Winner,
-                        (_, true) => arbiter::hex::solve::Question::ConsideredMoves,
-                        _ => arbiter::hex::solve::Question::EveryMove,
-                    },
-                    at_move: *at_move,
-                    store: store.clone(),
-                })
-            } else {
-                Judge::Hex(arbiter::hex::Hex {
-                    check: *check,
-                    at_move: *at_move,
-                })
+            let options = HexOptions {
+                at_move: *at_move,
+                check: *check,
+                solve: *solve,
+                to_move: *to_move,
+                moves: *moves,
+                winner: *winner,
+                pruned: *pruned,
+                budget: Some(*budget),
+                memory: Some(*memory as usize),
+                jobs: Some(judging.jobs()),
+                db: db.clone(),
             };
+            let judge = options.judge().map_err(|e| option_failure("hex", e))?;
             let judged = judging.judge(&judge, sgf_out.as_deref(), out);
-            if let Some(store) = store {
+            if let Judge::HexSolver(Analysis {
+                store: Some(store), ..
+            }) = judge
+            {
                 store.lock().save()?;
             }
             judged
@@ -376,30 +365,24 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             replace_result,
             review,
         } => {
-            let mut go = arbiter::go::Go::new(*rules, *komi).map_err(|_| {
-                let message = "--komi needs a rule set: the contest's rule has no komi";
-                usage("go", clap::error::ErrorKind::ArgumentConflict, message)
-            })?;
-            go.scoring.dead = *dead;
-            go.scoring.territory = *territory;
-            go.scoring.dead_at = dead_at.clone();
-            go.scoring.alive_at = alive_at.clone();
-            go.scoring.visits = *visits;
-            go.at_move = *at_move;
-            go.replace_result = *replace_result;
-            if let Some(path) = network {
-                go.scoring.network = Some(read_network(path)?);
+            let options = GoOptions {
+                rules: *rules,
+                komi: *komi,
+                dead: *dead,
+                territory: *territory,
+                dead_at: dead_at.clone(),
+                alive_at: alive_at.clone(),
+                at_move: *at_move,
+                check: *check,
+                network: network.clone(),
+                visits: *visits,
+                review: *review,
+            };
+            let mut judge = options.judge().map_err(|e| option_failure("go", e))?;
+            if let Judge::Go(go) = &mut judge {
+                go.replace_result = *replace_result;
             }
-            go.check = *check;
-            if *review {
-                let settings = arbiter::go::review::Settings {
-                    visits: visits.unwrap_or(arbiter::go::dead::DEFAULT_VISITS),
-                    ..Default::default()
-                };
-                let reviewer = arbiter::go::review::GoReview { go, settings };
-                return judging.judge(&Judge::GoReview(reviewer), None, out);
-            }
-            judging.judge(&Judge::Go(go), sgf_out.as_deref(), out)
+            judging.judge(&judge, sgf_out.as_deref(), out)
         }
         Command::Cheesy(judging) => judging.judge(&GameName::Cheesy.judge(), None, out),
         Command::Gen {
@@ -428,11 +411,14 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
             Ok(true)
         }
         Command::Gtp { rules, network } => {
-            let mut go = arbiter::go::Go::new(rules.map(arbiter::go::Choice::Rules), None)
-                .map_err(|_| usage("gtp", clap::error::ErrorKind::ArgumentConflict, "no komi"))?;
-            if let Some(path) = network {
-                go.scoring.network = Some(read_network(path)?);
-            }
+            let options = GoOptions {
+                rules: rules.map(Choice::Rules),
+                network: network.clone(),
+                ..GoOptions::default()
+            };
+            let Judge::Go(go) = options.judge().map_err(|e| option_failure("gtp", e))? else {
+                unreachable!("Go's options without review make Go's judge")
+            };
             let mut engine = crate::gtp::Engine::new(go);
             let stdin = io::stdin();
             engine.run(stdin.lock(), out).map_err(RunError::Output)?;
@@ -441,15 +427,23 @@ fn dispatch(command: &Command, out: &mut impl Write) -> Result<bool, Failure> {
     }
 }
 
-/// A KataGo network from its file, or why it cannot be used.
-fn read_network(path: &std::path::Path) -> Result<arbiter::go::net::Shared, Failure> {
-    let unusable = |why: String| {
-        let message = format!("--network {}: {why}", path.display());
-        usage("go", clap::error::ErrorKind::ValueValidation, &message)
-    };
-    let network =
-        arbiter::go::net::Network::read_file(path).map_err(|e| unusable(e.to_string()))?;
-    Ok(arbiter::go::net::Shared::new(network))
+/// Why a command's options make no judge, as the command line says it: a usage error naming
+/// the flag, or the solution store's own failure.
+fn option_failure(subcommand: &'static str, error: OptionError) -> Failure {
+    use clap::error::ErrorKind;
+    match error {
+        OptionError::Store { error, .. } => Failure::Store(error),
+        OptionError::KomiWithoutRules(_) => usage(
+            subcommand,
+            ErrorKind::ArgumentConflict,
+            "--komi needs a rule set: the contest's rule has no komi",
+        ),
+        OptionError::Network { path, why } => {
+            let message = format!("--network {}: {why}", path.display());
+            usage(subcommand, ErrorKind::ValueValidation, message)
+        }
+        other => usage(subcommand, ErrorKind::ValueValidation, other),
+    }
 }
 
 /// A number of seconds, whole or not, as a duration.

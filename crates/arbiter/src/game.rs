@@ -4,10 +4,20 @@
 //! contest answer and its full judgement are, and how a judgement is written: as the contest
 //! line, explained in words, drawn as a picture, and (through `Serialize`) as a JSON record.
 //! Everything that handles cases is written once over this trait: [`crate::run`] (the
-//! command line's judging, with every view), `validate`, `gen` ([`Generate`]), and the list
+//! command line's judging, with every view), `validate`, `gen` (`Generate`), and the list
 //! of every game (`registry`).
 //!
 //! A game is a value, so that its options (Go's rules and komi) travel with it.
+//!
+//! The trait is one, though its methods fall in three groups (reading: `read` to `warnings`;
+//! judging: `verdict`, `judge`, `verdict_of`, `disagrees`; views: `write_line` to
+//! `write_record`, with `board_rows` and `played` for the pages), because every front uses all
+//! three on the same case: split, each bound in `run`, the registry's [`Visit`]s and the fronts
+//! would name the three together, and a game would implement three traits for one type. What
+//! is not about a case lives apart: positions set up by clicking in [`crate::setup::SetUp`],
+//! the generators in `Generate`; `validate` only hands an input to its format's checks.
+//!
+//! [`Visit`]: crate::registry::Visit
 //!
 //! # Examples
 //!

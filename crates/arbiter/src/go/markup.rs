@@ -1,6 +1,6 @@
 //! A record's territory markup (`TB`/`TW` on its final node) held against arbiter's count:
 //! whose territory stands ([`TerritoryFrom`]: the count by default, or the marks as they are
-//! written), and the points where the marks and the count disagree ([`differences`]), named
+//! written), and the points where the marks and the count disagree (`differences`), named
 //! for the explanation and JSON.
 //!
 //! arbiter recounts a marked record by default: servers and editors mark what their players

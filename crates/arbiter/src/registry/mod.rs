@@ -33,8 +33,17 @@
 use std::fmt;
 use std::str::FromStr;
 
+mod options;
+
+pub use options::{GoOptions, HexOptions, OptionError};
+
+use std::path::PathBuf;
+
 use crate::game::{AnyGame, Game};
-use crate::named::Named;
+use crate::go::dead::{DEFAULT_VISITS, MAX_VISITS, visits_range};
+use crate::hex::solve::{
+    Analysis, DEFAULT_BUDGET, DEFAULT_MEGABYTES, MAX_MEGABYTES, Question, Settings, Store,
+};
 use crate::setup::{Grid, Page, SetUp};
 use crate::{cheesy, gioco, go, hex};
 
@@ -251,26 +260,71 @@ impl Judge {
     }
 }
 
-/// Why [`GameName::judge_with`] refused its options: which option, and what it takes.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct OptionError(pub String);
-
 impl GameName {
-    /// The game's judge with options named as the command line names them (`rules`,
-    /// `komi`, `dead`, `dead_at`, `at_move`, `solve`, ...; `-` and `_` alike), each given as
-    /// its text: the one place where fronts other than the command line (the web board, the
-    /// Python package) turn named options into a judge. Points are listed with commas
-    /// (`dead_at` = `"Q16,R17"`), switches are `true` or `false`.
-    ///
-    /// | game | options |
-    /// |---|---|
-    /// | go | `rules`, `komi`, `dead`, `dead_at`, `alive_at`, `at_move`, `check`, `network` (a file), `visits`; `review` (every move, with `rules`, `komi`, `at_move`, `network`, `visits`) |
-    /// | hex | `at_move`, `check`; `solve`, with `to_move`, `moves`, `winner`, `budget` (seconds, 0 none), `memory` (MB), `jobs`, `db` (a solution store's file) |
-    /// | gioco, cheesy | none |
+    /// The game's judge with options deserialised from any serde source (a request's query,
+    /// Python's keyword arguments, JSON): each named as the command line names them (`rules`,
+    /// `komi`, `dead_at`, `solve`, ...), each value as text or as its own type, into the
+    /// game's options ([`GoOptions`], [`HexOptions`]; Il Gioco dell'X and Cheesy Chess take
+    /// none).
     ///
     /// # Errors
     /// An option the game does not take, or a value it cannot be, in words.
+    #[cfg(feature = "serde")]
+    pub fn judge_from<'de, D: serde::Deserializer<'de>>(
+        self,
+        options: D,
+    ) -> Result<Judge, OptionError> {
+        match self {
+            GameName::Go => self.given::<GoOptions, D>(options)?.judge(),
+            GameName::Hex => self.given::<HexOptions, D>(options)?.judge(),
+            GameName::Gioco | GameName::Cheesy => {
+                self.given::<NoOptions, D>(options)?;
+                Ok(self.judge())
+            }
+        }
+    }
+
+    /// The game's options `T` from `options`; an option `T` does not know is an error.
+    #[cfg(feature = "serde")]
+    fn given<'de, T: serde::Deserialize<'de>, D: serde::Deserializer<'de>>(
+        self,
+        options: D,
+    ) -> Result<T, OptionError> {
+        /// The options and any others given.
+        #[derive(serde::Deserialize)]
+        struct Given<T> {
+            #[serde(flatten)]
+            options: T,
+            #[serde(flatten)]
+            others: std::collections::BTreeMap<String, serde::de::IgnoredAny>,
+        }
+        let given: Given<T> = serde::Deserialize::deserialize(options)
+            .map_err(|e: D::Error| OptionError::Given(e.to_string()))?;
+        match given.others.into_keys().next() {
+            Some(option) => Err(OptionError::Unknown {
+                game: self.name(),
+                option,
+                takes: match self.options() {
+                    [] => "it takes none".to_string(),
+                    names => format!("its options are {}", names.join(", ")),
+                },
+            }),
+            None => Ok(given.options),
+        }
+    }
+
+    /// [`GameName::judge_from`] with options given as names and texts (`("komi", "7.5")`);
+    /// empty texts are options not given, points are listed with commas (`"Q16,R17"`),
+    /// switches are `true` or `false`.
+    ///
+    /// | game | options |
+    /// |---|---|
+    /// | go | `rules`, `komi`, `dead`, `dead_at`, `alive_at`, `at_move`, `check`, `network` (a file), `visits`, `territory`; `review` (every move, with `rules`, `komi`, `at_move`, `network`, `visits`) |
+    /// | hex | `at_move`, `check`; `solve`, with `to_move`, `moves`, `winner`, `pruned`, `budget` (seconds, 0 none), `memory` (MB), `jobs`, `db` (a solution store's file) |
+    /// | gioco, cheesy | none |
+    ///
+    /// # Errors
+    /// As [`GameName::judge_from`].
     ///
     /// # Examples
     ///
@@ -285,34 +339,15 @@ impl GameName {
     ///     "no option komi for gioco: it takes none"
     /// );
     /// ```
+    #[cfg(feature = "serde")]
     pub fn judge_with<'a>(
         self,
         options: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<Judge, OptionError> {
-        let mut given = std::collections::BTreeMap::new();
-        let known = self.options();
-        for (name, value) in options {
-            let name = name.replace('-', "_");
-            if !known.contains(&name.as_str()) {
-                let takes = if known.is_empty() {
-                    "it takes none".to_string()
-                } else {
-                    format!("its options are {}", known.join(", "))
-                };
-                return Err(OptionError(format!("no option {name} for {self}: {takes}")));
-            }
-            given.insert(name, value.trim());
-        }
-        let options = Options(given);
-        match self {
-            GameName::Go => options.go(),
-            GameName::Hex if options.switch("solve")? => options.hex_solver(),
-            GameName::Hex => Ok(Judge::Hex(hex::Hex {
-                check: options.switch("check")?,
-                at_move: options.move_number()?,
-            })),
-            other => Ok(other.judge()),
-        }
+        let options = serde::de::value::MapDeserializer::<_, serde::de::value::Error>::new(
+            options.into_iter(),
+        );
+        self.judge_from(options)
     }
 
     /// The options of [`GameName::options`] that judge a position from its text alone: none
@@ -345,233 +380,164 @@ impl GameName {
         }
     }
 
-    /// The options [`GameName::judge_with`] takes for the game.
+    /// The options the game takes, as its options type names them ([`GoOptions::NAMES`],
+    /// [`HexOptions::NAMES`]).
     pub fn options(self) -> &'static [&'static str] {
         match self {
-            GameName::Go => &[
-                "rules",
-                "komi",
-                "dead",
-                "dead_at",
-                "alive_at",
-                "at_move",
-                "check",
-                "network",
-                "visits",
-                "review",
-                "territory",
-            ],
-            GameName::Hex => &[
-                "at_move", "check", "solve", "to_move", "moves", "winner", "pruned", "budget",
-                "memory", "jobs", "db",
-            ],
+            GameName::Go => GoOptions::NAMES,
+            GameName::Hex => HexOptions::NAMES,
             GameName::Gioco | GameName::Cheesy => &[],
         }
     }
 }
 
-/// Options by name, each as its text, for [`GameName::judge_with`].
-struct Options<'a>(std::collections::BTreeMap<String, &'a str>);
-
-impl Options<'_> {
-    /// An option's text, `None` when not given or empty.
-    fn get(&self, name: &str) -> Option<&str> {
-        self.0.get(name).copied().filter(|text| !text.is_empty())
-    }
-
-    fn bad(name: &str, text: &str, takes: &str) -> OptionError {
-        OptionError(format!("{name}={text}: {takes}"))
-    }
-
-    /// A switch: `true`/`false` (also `1`/`0`, `yes`/`no`); not given is false.
-    fn switch(&self, name: &str) -> Result<bool, OptionError> {
-        match self.get(name) {
-            None => Ok(false),
-            Some("true" | "True" | "1" | "yes") => Ok(true),
-            Some("false" | "False" | "0" | "no") => Ok(false),
-            Some(text) => Err(Self::bad(name, text, "true or false")),
+impl GoOptions {
+    /// The judge these options ask for: Go scoring, or with `review` a review.
+    ///
+    /// # Errors
+    /// A value past its limits, komi with the contest's rule, a network that cannot be read.
+    pub fn judge(self) -> Result<Judge, OptionError> {
+        if self.at_move == Some(0) {
+            return Err(bad("at_move", 0, "a whole number from 1"));
         }
-    }
-
-    /// A whole number from `least` up.
-    fn number(&self, name: &str, least: usize) -> Result<Option<usize>, OptionError> {
-        match self.get(name) {
-            None => Ok(None),
-            Some(text) => match text.parse::<usize>() {
-                Ok(n) if n >= least => Ok(Some(n)),
-                _ => Err(Self::bad(
-                    name,
-                    text,
-                    &format!("a whole number from {least}"),
-                )),
-            },
+        if let Some(visits) = self.visits.filter(|&v| v > MAX_VISITS) {
+            return Err(bad("visits", visits, visits_range()));
         }
-    }
-
-    fn move_number(&self) -> Result<Option<usize>, OptionError> {
-        self.number("at_move", 1)
-    }
-
-    /// Points listed with commas.
-    fn points(&self, name: &str) -> Vec<String> {
-        self.get(name).map_or_else(Vec::new, |list| {
-            list.split(',')
-                .map(str::trim)
-                .filter(|p| !p.is_empty())
-                .map(str::to_string)
-                .collect()
-        })
-    }
-
-    fn go(&self) -> Result<Judge, OptionError> {
-        use crate::go::dead::DeadFrom;
-        let rules = match self.get("rules") {
-            None => None,
-            Some("contest") => Some(go::Choice::Contest),
-            Some(name) => Some(go::Choice::Rules(
-                name.parse()
-                    .map_err(|e: go::rules::UnknownRules| OptionError(e.to_string()))?,
-            )),
-        };
-        let komi = match self.get("komi") {
-            None => None,
-            Some(text) => Some(
-                text.parse()
-                    .map_err(|e: go::KomiError| Self::bad("komi", text, &e.to_string()))?,
-            ),
-        };
-        let mut go = go::Go::new(rules, komi).map_err(|e| OptionError(e.to_string()))?;
-        go.scoring.dead = match self.get("dead") {
-            None => None,
-            Some(text) => Some(
-                DeadFrom::from_name(text)
-                    .ok_or_else(|| Self::bad("dead", text, "markup, estimate, playouts or none"))?,
-            ),
-        };
-        go.scoring.territory = match self.get("territory") {
-            None => None,
-            Some(text) => Some(
-                go::markup::TerritoryFrom::from_name(text)
-                    .ok_or_else(|| Self::bad("territory", text, "count or markup"))?,
-            ),
-        };
-        go.scoring.dead_at = self.points("dead_at");
-        go.scoring.alive_at = self.points("alive_at");
-        go.at_move = self.move_number()?;
-        go.check = self.switch("check")?;
-        go.scoring.visits = match self.get("visits") {
-            None => None,
-            Some(text) => Some(
-                text.parse::<u32>()
-                    .ok()
-                    .filter(|&v| v <= go::dead::MAX_VISITS)
-                    .ok_or_else(|| {
-                        let range =
-                            format!("a number of visits from 0 to {}", go::dead::MAX_VISITS);
-                        Self::bad("visits", text, &range)
-                    })?,
-            ),
-        };
-        if let Some(path) = self.get("network") {
-            Self::network(&mut go, path)?;
+        let mut go = go::Go::new(self.rules, self.komi)
+            .map_err(|_| OptionError::KomiWithoutRules(self.komi.unwrap_or_default()))?;
+        go.scoring.dead = self.dead;
+        go.scoring.territory = self.territory;
+        go.scoring.dead_at = self.dead_at;
+        go.scoring.alive_at = self.alive_at;
+        go.scoring.visits = self.visits;
+        go.at_move = self.at_move;
+        go.check = self.check;
+        if let Some(path) = self.network {
+            read_network(&mut go, path)?;
         }
-        if self.switch("review")? {
-            return Self::review(go);
+        if self.review {
+            return review(go);
         }
         Ok(Judge::Go(go))
     }
+}
 
-    /// The Go judge's options made a review's.
-    #[cfg(feature = "net")]
-    fn review(go: go::Go) -> Result<Judge, OptionError> {
-        let settings = go::review::Settings {
-            visits: go.scoring.visits.unwrap_or(go::dead::DEFAULT_VISITS),
-            ..Default::default()
-        };
-        Ok(Judge::GoReview(go::review::GoReview { go, settings }))
-    }
-
-    #[cfg(not(feature = "net"))]
-    fn review(_: go::Go) -> Result<Judge, OptionError> {
-        Err(OptionError(
-            "review=true: this build has no network (the `net` feature)".into(),
-        ))
-    }
-
-    /// Reads a KataGo model file for the Go judge's estimates.
-    #[cfg(feature = "net")]
-    fn network(go: &mut go::Go, path: &str) -> Result<(), OptionError> {
-        let network = go::net::Network::read_file(std::path::Path::new(path))
-            .map_err(|e| Self::bad("network", path, &e.to_string()))?;
-        go.scoring.network = Some(go::net::Shared::new(network));
-        Ok(())
-    }
-
-    #[cfg(not(feature = "net"))]
-    fn network(_: &mut go::Go, path: &str) -> Result<(), OptionError> {
-        let why = "this build of arbiter has no networks (feature net)";
-        Err(Self::bad("network", path, why))
-    }
-
-    fn hex_solver(&self) -> Result<Judge, OptionError> {
-        use hex::solve::{
-            Analysis, DEFAULT_BUDGET, DEFAULT_MEGABYTES, MAX_MEGABYTES, Question, Settings,
-        };
-        let to_move = match self.get("to_move") {
-            None => None,
-            Some("red" | "Red" | "black" | "b" | "B") => Some(hex::Stone::Red),
-            Some("blue" | "Blue" | "white" | "w" | "W") => Some(hex::Stone::Blue),
-            Some(text) => return Err(Self::bad("to_move", text, "red or blue")),
-        };
-        let budget = match self.get("budget") {
-            None => Some(DEFAULT_BUDGET),
-            Some(text) => {
-                let seconds = text
-                    .parse::<f64>()
-                    .ok()
-                    .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok())
-                    .ok_or_else(|| Self::bad("budget", text, "a number of seconds from 0 up"))?;
-                (!seconds.is_zero()).then_some(seconds)
-            }
-        };
-        let megabytes = self.number("memory", 1)?.unwrap_or(DEFAULT_MEGABYTES);
+impl HexOptions {
+    /// The judge these options ask for: the Hex judge, or with `solve` the solver.
+    ///
+    /// # Errors
+    /// A value past its limits, `winner` with `pruned`, a store that cannot be opened.
+    pub fn judge(self) -> Result<Judge, OptionError> {
+        if self.at_move == Some(0) {
+            return Err(bad("at_move", 0, "a whole number from 1"));
+        }
+        if !self.solve {
+            return Ok(Judge::Hex(hex::Hex {
+                check: self.check,
+                at_move: self.at_move,
+            }));
+        }
+        let megabytes = self.memory.unwrap_or(DEFAULT_MEGABYTES);
+        if megabytes == 0 {
+            return Err(bad("memory", 0, "a whole number from 1"));
+        }
         if megabytes > MAX_MEGABYTES {
-            return Err(Self::bad(
+            return Err(bad(
                 "memory",
-                &megabytes.to_string(),
-                &format!("at most {MAX_MEGABYTES} (MB)"),
+                megabytes,
+                format!("at most {MAX_MEGABYTES} (MB)"),
             ));
         }
+        if self.jobs == Some(0) {
+            return Err(bad("jobs", 0, "a whole number from 1"));
+        }
+        let question = match (self.winner, self.pruned) {
+            (true, true) => {
+                let why = "not with winner=true (one question a position)";
+                return Err(bad("pruned", true, why));
+            }
+            (true, false) => Question::Winner,
+            (false, true) => Question::ConsideredMoves,
+            (false, false) => Question::EveryMove,
+        };
+        let store = match self.db {
+            None => None,
+            Some(path) => match Store::open(&path) {
+                Ok(store) => Some(store.shared()),
+                Err(error) => return Err(OptionError::Store { path, error }),
+            },
+        };
+        let budget = self.budget.unwrap_or(DEFAULT_BUDGET);
         Ok(Judge::HexSolver(Analysis {
             settings: Settings {
-                budget,
+                budget: (!budget.is_zero()).then_some(budget),
                 megabytes,
-                threads: self.number("jobs", 1)?.unwrap_or(1),
+                threads: self.jobs.unwrap_or(1),
                 ..Default::default()
             },
-            to_move,
-            moves: self.switch("moves")?,
-            question: match (self.switch("winner")?, self.switch("pruned")?) {
-                (true, true) => {
-                    let why = "not with winner=true (one question a position)";
-                    return Err(Self::bad("pruned", "true", why));
-                }
-                (true, false) => Question::Winner,
-                (false, true) => Question::ConsideredMoves,
-                (false, false) => Question::EveryMove,
-            },
-            at_move: self.move_number()?,
-            store: match self.get("db") {
-                None => None,
-                Some(path) => Some(
-                    hex::solve::Store::open(std::path::Path::new(path))
-                        .map_err(|e| Self::bad("db", path, &e.to_string()))?
-                        .shared(),
-                ),
-            },
+            to_move: self.to_move,
+            moves: self.moves,
+            question,
+            at_move: self.at_move,
+            store,
         }))
     }
 }
+
+/// A value an option cannot be, or options that do not go together.
+fn bad(option: &'static str, value: impl ToString, takes: impl ToString) -> OptionError {
+    OptionError::Value {
+        option,
+        value: value.to_string(),
+        takes: takes.to_string(),
+    }
+}
+
+/// The Go judge made a review's, reading with the judge's visits.
+#[cfg(feature = "net")]
+fn review(go: go::Go) -> Result<Judge, OptionError> {
+    let settings = go::review::Settings {
+        visits: go.scoring.visits.unwrap_or(DEFAULT_VISITS),
+        ..Default::default()
+    };
+    Ok(Judge::GoReview(go::review::GoReview { go, settings }))
+}
+
+#[cfg(not(feature = "net"))]
+fn review(_: go::Go) -> Result<Judge, OptionError> {
+    let _ = DEFAULT_VISITS;
+    Err(bad(
+        "review",
+        true,
+        "this build has no network (the `net` feature)",
+    ))
+}
+
+/// Reads a KataGo model file for the Go judge's estimates.
+#[cfg(feature = "net")]
+fn read_network(go: &mut go::Go, path: PathBuf) -> Result<(), OptionError> {
+    match go::net::Network::read_file(&path) {
+        Ok(network) => {
+            go.scoring.network = Some(go::net::Shared::new(network));
+            Ok(())
+        }
+        Err(error) => Err(OptionError::Network {
+            path,
+            why: error.to_string(),
+        }),
+    }
+}
+
+#[cfg(not(feature = "net"))]
+fn read_network(_: &mut go::Go, path: PathBuf) -> Result<(), OptionError> {
+    let why = "this build of arbiter has no networks (feature net)".to_string();
+    Err(OptionError::Network { path, why })
+}
+
+/// The options of a game that takes none.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct NoOptions {}
 
 /// Work written once for every game: [`Judge::visit`] runs it with the game inside.
 pub trait Visit {
@@ -638,8 +604,10 @@ mod tests {
         assert_eq!((go.at_move, go.check), (Some(120), true));
         // Empty values are options not given.
         assert_eq!(
-            GameName::Go.judge_with([("rules", ""), ("komi", " ")]),
-            Ok(GameName::Go.judge())
+            GameName::Go
+                .judge_with([("rules", ""), ("komi", " ")])
+                .unwrap(),
+            GameName::Go.judge()
         );
         let Judge::Hex(hex) = GameName::Hex.judge_with([("check", "1")]).unwrap() else {
             panic!("not the Hex judge")

@@ -90,7 +90,7 @@ pub struct FileDone {
 ///
 /// The output streams: the file next in order writes as it goes, in pieces of 64 KiB (and
 /// whatever it has when it ends), while the files after it, on the other threads, hold at
-/// most [`PIECES_AHEAD`] pieces each and wait for their turn. The files are taken in order,
+/// most `PIECES_AHEAD` pieces each and wait for their turn. The files are taken in order,
 /// so the next one in order is always being judged, and memory is bounded by the threads,
 /// not by the files or their games.
 ///

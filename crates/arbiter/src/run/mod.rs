@@ -1,5 +1,5 @@
 //! Judging an input case by case and writing every view of each: written once, for every
-//! game, over [`Game`]. One job a module, this one only their front: `one` judges an input on one thread
+//! game, over [`Game`](crate::Game). One job a module, this one only their front: `one` judges an input on one thread
 //! ([`run`]); `parallel` on the pool's threads ([`run_parallel`]); `files` many files side by
 //! side ([`judge_files`]); `views` says which views are asked for ([`Views`]) and writes every
 //! view of a judged case; `folder` names the files a view writes one a case ([`Folder`]);
@@ -8,7 +8,7 @@
 //! A case's answer is written as soon as it is judged, so the cases before a bad one keep
 //! their answers, and input is never held longer than one case ([`run`]), or a few batches
 //! of cases a thread ([`run_parallel`], on the pool's threads). Without views only the
-//! contest answer is computed ([`Game::verdict`]); with them the whole judgement. Many files
+//! contest answer is computed ([`Game::verdict`](crate::Game::verdict)); with them the whole judgement. Many files
 //! are judged side by side by [`judge_files`].
 //!
 //! # Examples

@@ -45,6 +45,6 @@ impl fmt::Display for Warning {
 pub struct Summary {
     /// Cases judged.
     pub cases: usize,
-    /// Cases whose answer disagrees with what the input claims ([`Game::disagrees`]).
+    /// Cases whose answer disagrees with what the input claims ([`Game::disagrees`](crate::Game::disagrees)).
     pub disagreements: usize,
 }

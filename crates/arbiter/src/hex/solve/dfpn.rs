@@ -54,7 +54,7 @@ pub struct Techniques {
     /// Search only the mustplay region (needs `connections`).
     pub mustplay: bool,
     /// Second-row ladders found whole and added to the connections before H-search runs
-    /// ([ladders](super::ladder); needs `connections`). Off by default: they decide more
+    /// (ladders, `solve::ladder`; needs `connections`). Off by default: they decide more
     /// positions, but each costs more, and whole searches come out no faster (the guide's
     /// performance page).
     pub ladders: bool,
@@ -73,7 +73,7 @@ pub struct Techniques {
     /// Progressive widening: pick the next move among the first live half of the moves.
     pub widening: bool,
     /// Try first the moves that carry most current in the two colours' circuits
-    /// ([resistance](super::resistance)); else the centre first.
+    /// (`solve::resistance`); else the centre first.
     pub ordering: bool,
 }
 
