@@ -35,7 +35,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from go_peers import ARBITER, AREA, counted_with, gnugo_result, katago_dead  # noqa: E402
+from go_peers import ARBITER, counted_with, gnugo_result, katago_dead, recorded  # noqa: E402
 
 MARKS = re.compile(r"T[BW](\s*\[[^\]]*\])+")
 
@@ -78,11 +78,6 @@ def truths(paths):
     return kept, left
 
 
-def rules_of(path):
-    match = re.search(r"RU\[([^\]]*)\]", open(path, encoding="utf-8", errors="replace").read())
-    return match.group(1).lower() if match else "japanese"
-
-
 def main():
     args = sys.argv[1:]
     katago, every = None, 1
@@ -111,7 +106,7 @@ def main():
             rows.append((label, scored, seconds / len(names)))
         gnugo, seconds = {}, 0.0
         for n in sorted(sample):
-            result, s = gnugo_result(copies[n], rules_of(copies[n]))
+            result, s = gnugo_result(copies[n], recorded(copies[n])[1])
             gnugo[n] = (None, result)
             seconds += s
         rows.append(("GNU Go 3.8, --score aftermath", gnugo, seconds / len(sample)))

@@ -37,13 +37,13 @@ mod options;
 
 pub use options::{GoOptions, HexOptions, OptionError};
 
+use options::limits;
+
 use std::path::PathBuf;
 
 use crate::game::{AnyGame, Game};
-use crate::go::dead::{DEFAULT_VISITS, MAX_VISITS, visits_range};
-use crate::hex::solve::{
-    Analysis, DEFAULT_BUDGET, DEFAULT_MEGABYTES, MAX_MEGABYTES, Question, Settings, Store,
-};
+use crate::go::dead::DEFAULT_VISITS;
+use crate::hex::solve::{Analysis, DEFAULT_BUDGET, DEFAULT_MEGABYTES, Question, Settings, Store};
 use crate::setup::{Grid, Page, SetUp};
 use crate::{cheesy, gioco, go, hex};
 
@@ -397,12 +397,8 @@ impl GoOptions {
     /// # Errors
     /// A value past its limits, komi with the contest's rule, a network that cannot be read.
     pub fn judge(self) -> Result<Judge, OptionError> {
-        if self.at_move == Some(0) {
-            return Err(bad("at_move", 0, "a whole number from 1"));
-        }
-        if let Some(visits) = self.visits.filter(|&v| v > MAX_VISITS) {
-            return Err(bad("visits", visits, visits_range()));
-        }
+        within("at_move", self.at_move, limits::from_one)?;
+        within("visits", self.visits, limits::visits)?;
         let mut go = go::Go::new(self.rules, self.komi)
             .map_err(|_| OptionError::KomiWithoutRules(self.komi.unwrap_or_default()))?;
         go.scoring.dead = self.dead;
@@ -428,9 +424,7 @@ impl HexOptions {
     /// # Errors
     /// A value past its limits, `winner` with `pruned`, a store that cannot be opened.
     pub fn judge(self) -> Result<Judge, OptionError> {
-        if self.at_move == Some(0) {
-            return Err(bad("at_move", 0, "a whole number from 1"));
-        }
+        within("at_move", self.at_move, limits::from_one)?;
         if !self.solve {
             return Ok(Judge::Hex(hex::Hex {
                 check: self.check,
@@ -438,19 +432,8 @@ impl HexOptions {
             }));
         }
         let megabytes = self.memory.unwrap_or(DEFAULT_MEGABYTES);
-        if megabytes == 0 {
-            return Err(bad("memory", 0, "a whole number from 1"));
-        }
-        if megabytes > MAX_MEGABYTES {
-            return Err(bad(
-                "memory",
-                megabytes,
-                format!("at most {MAX_MEGABYTES} (MB)"),
-            ));
-        }
-        if self.jobs == Some(0) {
-            return Err(bad("jobs", 0, "a whole number from 1"));
-        }
+        within("memory", Some(megabytes), limits::megabytes)?;
+        within("jobs", self.jobs, limits::from_one)?;
         let question = match (self.winner, self.pruned) {
             (true, true) => {
                 let why = "not with winner=true (one question a position)";
@@ -482,6 +465,18 @@ impl HexOptions {
             store,
         }))
     }
+}
+
+/// `value` of `option` held to its limit, when given.
+fn within<T: Copy + ToString>(
+    option: &'static str,
+    value: Option<T>,
+    limit: fn(T) -> Result<T, String>,
+) -> Result<(), OptionError> {
+    if let Some(value) = value {
+        limit(value).map_err(|takes| bad(option, value, takes))?;
+    }
+    Ok(())
 }
 
 /// A value an option cannot be, or options that do not go together.

@@ -196,17 +196,49 @@ impl HexOptions {
     ];
 }
 
+/// The limits of the options that have them, written once: for the values read from text and
+/// for those a front sets itself (checked by `judge`). Each error is what the option takes.
+pub(super) mod limits {
+    use crate::go::dead::{MAX_VISITS, visits_range};
+    use crate::hex::solve::MAX_MEGABYTES;
+
+    /// What a whole number from 1 up is called.
+    pub(super) const FROM_ONE: &str = "a whole number from 1";
+
+    /// A move number, a number of threads: from 1.
+    pub(in crate::registry) fn from_one(n: usize) -> Result<usize, String> {
+        if n >= 1 { Ok(n) } else { Err(FROM_ONE.into()) }
+    }
+
+    /// The search's visits: up to [`MAX_VISITS`].
+    pub(in crate::registry) fn visits(visits: u32) -> Result<u32, String> {
+        if visits <= MAX_VISITS {
+            Ok(visits)
+        } else {
+            Err(visits_range())
+        }
+    }
+
+    /// The solver's table: from 1 megabyte up to [`MAX_MEGABYTES`].
+    pub(in crate::registry) fn megabytes(megabytes: usize) -> Result<usize, String> {
+        match from_one(megabytes)? {
+            megabytes if megabytes <= MAX_MEGABYTES => Ok(megabytes),
+            _ => Err(format!("at most {MAX_MEGABYTES} (MB)")),
+        }
+    }
+}
+
 /// Each option's value read from its text, its error what the option takes.
 #[cfg_attr(not(feature = "serde"), allow(dead_code))]
 mod parse {
     use std::time::Duration;
 
-    use crate::go::dead::{DeadFrom, MAX_VISITS, visits_range};
+    use super::limits;
+    use crate::go::dead::{DeadFrom, visits_range};
     use crate::go::markup::TerritoryFrom;
     use crate::go::rules::RuleSet;
     use crate::go::{self, Choice, Komi};
     use crate::hex::Stone;
-    use crate::hex::solve::MAX_MEGABYTES;
 
     pub(super) fn rules(text: &str) -> Result<Choice, String> {
         match text {
@@ -240,19 +272,16 @@ mod parse {
         }
     }
 
-    /// A whole number from `least` up.
-    pub(super) fn whole(text: &str, least: usize) -> Result<usize, String> {
-        text.parse::<usize>()
-            .ok()
-            .filter(|&n| n >= least)
-            .ok_or_else(|| format!("a whole number from {least}"))
+    /// A whole number from 1 up.
+    pub(super) fn from_one(text: &str) -> Result<usize, String> {
+        let n = text.parse::<usize>().map_err(|_| limits::FROM_ONE)?;
+        limits::from_one(n)
     }
 
     pub(super) fn visits(text: &str) -> Result<u32, String> {
         text.parse::<u32>()
-            .ok()
-            .filter(|&v| v <= MAX_VISITS)
-            .ok_or_else(visits_range)
+            .map_err(|_| visits_range())
+            .and_then(limits::visits)
     }
 
     pub(super) fn to_move(text: &str) -> Result<Stone, String> {
@@ -271,11 +300,7 @@ mod parse {
     }
 
     pub(super) fn megabytes(text: &str) -> Result<usize, String> {
-        let megabytes = whole(text, 1)?;
-        if megabytes > MAX_MEGABYTES {
-            return Err(format!("at most {MAX_MEGABYTES} (MB)"));
-        }
-        Ok(megabytes)
+        from_one(text).and_then(limits::megabytes)
     }
 }
 
@@ -396,12 +421,12 @@ mod de {
         komi: Komi = parse::komi;
         dead: DeadFrom = parse::dead;
         territory: TerritoryFrom = parse::territory;
-        at_move: usize = |text| parse::whole(text, 1);
+        at_move: usize = parse::from_one;
         visits: u32 = parse::visits;
         to_move: Stone = parse::to_move;
         budget: Duration = parse::seconds;
         memory: usize = parse::megabytes;
-        jobs: usize = |text| parse::whole(text, 1);
+        jobs: usize = parse::from_one;
     }
 
     switches!(check review solve moves winner pruned);
