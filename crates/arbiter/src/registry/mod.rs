@@ -350,9 +350,10 @@ impl GameName {
         self.judge_from(options)
     }
 
-    /// The options of [`GameName::options`] that judge a position from its text alone: none
-    /// that names a file on the machine (`network`, `db`) or starts the solver, which a
-    /// front serving others (the web board) leaves out.
+    /// The options of [`GameName::options`] that judge a position from its text alone: all
+    /// but [`GameName::NOT_FROM_TEXT`], those that name a file on the machine (`network`,
+    /// `db`), start the solver or compare a record's result, which a front serving others
+    /// (the web board) leaves out.
     ///
     /// # Examples
     ///
@@ -362,23 +363,19 @@ impl GameName {
     /// assert_eq!(GameName::Hex.options_from_text(), ["at_move"]);
     /// assert!(!GameName::Go.options_from_text().contains(&"network"));
     /// ```
-    pub fn options_from_text(self) -> &'static [&'static str] {
-        match self {
-            GameName::Go => &[
-                "rules",
-                "komi",
-                "dead",
-                "dead_at",
-                "alive_at",
-                "at_move",
-                "visits",
-                "review",
-                "territory",
-            ],
-            GameName::Hex => &["at_move"],
-            GameName::Gioco | GameName::Cheesy => &[],
-        }
+    pub fn options_from_text(self) -> Vec<&'static str> {
+        self.options()
+            .iter()
+            .copied()
+            .filter(|option| !Self::NOT_FROM_TEXT.contains(option))
+            .collect()
     }
+
+    /// The options a front serving others leaves out ([`GameName::options_from_text`]).
+    pub const NOT_FROM_TEXT: &'static [&'static str] = &[
+        "check", "network", "db", "solve", "to_move", "moves", "winner", "pruned", "budget",
+        "memory", "jobs",
+    ];
 
     /// The options the game takes, as its options type names them ([`GoOptions::NAMES`],
     /// [`HexOptions::NAMES`]).
@@ -551,7 +548,7 @@ mod tests {
     fn the_options_from_text_are_options_of_the_game_and_name_no_file() {
         for game in GameName::ALL {
             for option in game.options_from_text() {
-                assert!(game.options().contains(option), "{game} {option}");
+                assert!(game.options().contains(&option), "{game} {option}");
             }
             for reads_a_file in ["network", "db", "solve"] {
                 assert!(!game.options_from_text().contains(&reads_a_file));
