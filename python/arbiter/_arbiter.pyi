@@ -28,3 +28,10 @@ def judge_files(
     maps: bool = False,
 ) -> list[Outcome]: ...
 def options(game: str) -> list[str]: ...
+def hex_job(
+    board: str,
+    to_move: str,
+    budget: float,
+    store: Optional[str | PathLike[str]] = None,
+    memory: int = 64,
+) -> dict[str, Any]: ...

@@ -1,4 +1,5 @@
-"""Scoring Go archives on a Dask cluster: one row a game, as a Dask dataframe.
+"""Go archives scored on a Dask cluster, one row a game, as a Dask dataframe; and one Hex
+proof shared out over the cluster's workers (:func:`solve`).
 
 The same code runs on a laptop's ``distributed.LocalCluster`` and on a cluster's scheduler:
 the archive's files are cut into partitions of ``files_per_partition`` files, each judged by
@@ -23,7 +24,7 @@ from __future__ import annotations
 import os
 from typing import Any, Iterable, Union
 
-from . import _paths, judge_files
+from . import _paths, _proof_tree, judge_files
 
 #: The columns of :func:`score_archive`'s dataframe, with their types.
 COLUMNS = {
@@ -215,3 +216,78 @@ def review_archive(
     """
     return _lazy(review_files, _review_frame([]), "arbiter-review", paths_or_glob, client,
                  files_per_partition, options)
+
+
+def solve(
+    position: Any,
+    client: Any = None,
+    *,
+    to_move: str | None = None,
+    budget: float | None = None,
+    job_budget: float = 1.0,
+    pruned: bool = False,
+    winner: bool = False,
+    store: Union[str, "os.PathLike[str]", None] = None,
+    memory: int = 64,
+    at_move: int | None = None,
+    in_flight: int | None = None,
+) -> dict:
+    """Solves one Hex position with perfect play on a Dask cluster, and returns the record
+    :func:`arbiter.hex.solve` returns (``winner``, every ``winning_moves``, each losing move's
+    ``replies``; with ``pruned``, the moves inferior-cell analysis leaves; with ``winner``,
+    only who wins, with ``proof_move``), its ``stats`` those of the distributed search
+    (``jobs``, the solver's ``nodes`` over all jobs, ``positions`` in the master's tree,
+    ``known_at_start`` from the store, ``milliseconds``).
+
+    A job-level proof-number search driven from here: this process keeps a proof tree of the
+    positions near the root and sends its most-proving open positions as jobs to the
+    workers, each one arbiter's own solver with ``job_budget`` seconds and a solution store
+    of the worker's own; each answer (proved, disproved, or open with its proof and disproof
+    numbers and its moves) is checked and folded back into the tree. A worker lost in the
+    middle of a job costs the job, which Dask (or this search) runs again elsewhere; the
+    answer is the same. ``store``: a folder (the same path on every machine) for the
+    workers' solution stores and the tree's journal of proofs, ``master.jsonl``: a solve
+    started again with the same folder goes on from every proof found before. The design,
+    and what it measures, are in the guide's Hex on a cluster page.
+
+    ``client``: a ``distributed.Client`` (default: the current one); ``budget``: seconds for
+    the whole search (default: none; when it runs out, the moves left are
+    ``unknown_moves``); ``memory``: each job's table in megabytes; ``in_flight``: jobs sent
+    at a time (default: twice the cluster's threads); ``to_move``, ``at_move``: as for
+    :func:`arbiter.hex.solve`.
+
+    >>> from distributed import Client, LocalCluster
+    >>> with LocalCluster(n_workers=1, threads_per_worker=1, processes=False) as cluster:
+    ...     with Client(cluster) as client:
+    ...         answer = solve("1\\n4\\n....\\n....\\n....\\n....\\n", client)
+    >>> answer["verdict"]
+    'Red to move: Red wins with d1 c2 b3 a4'
+    """
+    import distributed
+
+    client = client or distributed.default_client()
+    threads = sum(client.nthreads().values()) or 1
+
+    def wait_first(futures: list, seconds: float) -> set:
+        try:
+            return distributed.wait(futures, timeout=seconds, return_when="FIRST_COMPLETED").done
+        except (TimeoutError, distributed.TimeoutError):
+            return set()
+
+    def submit(function, *args):
+        return client.submit(function, *args, pure=False)
+
+    return _proof_tree.solve(
+        position,
+        submit,
+        wait_first,
+        to_move=to_move,
+        budget=budget,
+        job_budget=job_budget,
+        pruned=pruned,
+        winner=winner,
+        store=None if store is None else os.fspath(store),
+        memory=memory,
+        at_move=at_move,
+        in_flight=in_flight or 2 * threads,
+    )

@@ -50,6 +50,7 @@ def solve(
     at_move: int | None = None,
     db: str | None = None,
     explain: bool = False,
+    winner: bool = False,
 ) -> dict:
     """Solves one Hex position with perfect play, as ``arbiter hex --solve --format json``:
     ``winner`` (``red``, ``blue``, or ``None`` when the budget ran out), every
@@ -62,7 +63,11 @@ def solve(
     inferior-cell analysis leaves, as Benzene does, the others listed as ``untried_moves``
     (``--pruned``: a move left out may win too, but only when a move named does); ``memory``: the table's megabytes a
     thread; ``jobs``: threads; ``db``: a solution store's file (made if need be), whose proved
-    positions answer at once and which keeps this search's proofs (``--db``).
+    positions answer at once and which keeps this search's proofs (``--db``); ``winner``: only
+    who wins (``--winner``, one proof): then ``proof_move`` is the winning move the proof
+    found; when the budget ran out first, ``numbers`` (``proof``, ``disproof``) says how far
+    the search got and ``open_moves`` the moves it tries there, best first, each with the
+    numbers of the position after it.
 
     >>> answer = solve("1\\n2\\n..\\n..\\n")
     >>> [move["cell"] for move in answer["winning_moves"]]
@@ -81,5 +86,6 @@ def solve(
         at_move=at_move,
         db=db,
         explain=explain,
+        winner=winner,
     )
     return _one(records, "position")

@@ -366,6 +366,101 @@ fn judge_files<'py>(
         .collect()
 }
 
+/// A worker thread's solver for [`hex_job`], kept from one job to the next while the board's
+/// shape, the budget, the table's size and the store stay the same.
+struct Warm {
+    key: (usize, usize, u64, usize, Option<PathBuf>),
+    solver: arbiter::hex::solve::Solver,
+    store: Option<arbiter::hex::solve::SharedStore>,
+}
+
+thread_local! {
+    static WARM: std::cell::RefCell<Option<Warm>> = const { std::cell::RefCell::new(None) };
+}
+
+/// One job of a Hex proof shared out over many machines (`arbiter.dask.solve`): one proof
+/// (`--winner`) of `board` (rows of `R`, `B`, `.`) with `to_move` (`red` or `blue`) to move,
+/// within `budget` seconds, on this thread's own solver, which keeps its table from one job to
+/// the next (a job near an earlier one's positions goes on where that one stopped, as one
+/// search would) and keeps the solution store `store` open, saved after each job (a store
+/// file lost is written again from what the solver holds). Returns the solution as
+/// `hex.solve(..., winner=True)` gives its fields: `winner`, `proof_move`, `numbers`,
+/// `open_moves`, `stats`.
+#[pyfunction]
+#[pyo3(signature = (board, to_move, budget, store=None, memory=64))]
+fn hex_job<'py>(
+    py: Python<'py>,
+    board: &str,
+    to_move: &str,
+    budget: f64,
+    store: Option<PathBuf>,
+    memory: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    use arbiter::hex::Stone;
+    use arbiter::hex::solve::{Settings, Solver, Store};
+    let board: arbiter::hex::Board = board
+        .parse()
+        .map_err(|e: InputError| PyValueError::new_err(e.to_string()))?;
+    let to_move = match to_move {
+        "red" => Stone::Red,
+        "blue" => Stone::Blue,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "to_move={other}: red or blue"
+            )));
+        }
+    };
+    if !(budget.is_finite() && budget > 0.0) || memory == 0 {
+        return Err(PyValueError::new_err(
+            "budget: seconds above 0; memory: megabytes from 1",
+        ));
+    }
+    let solution = py.detach(|| {
+        WARM.with_borrow_mut(|warm| -> Result<Value, String> {
+            let key = (
+                board.rows(),
+                board.cols(),
+                budget.to_bits(),
+                memory,
+                store.clone(),
+            );
+            if warm.as_ref().is_none_or(|w| w.key != key) {
+                let settings = Settings {
+                    budget: Some(std::time::Duration::from_secs_f64(budget)),
+                    megabytes: memory,
+                    threads: 1,
+                    ..Settings::default()
+                };
+                let mut solver = Solver::new(board.rows(), board.cols(), &settings)
+                    .map_err(|e| e.to_string())?;
+                let shared = match &store {
+                    Some(path) => {
+                        let opened = Store::open(path)
+                            .map_err(|e| format!("db={}: {e}", path.display()))?
+                            .shared();
+                        solver.keep_proofs_in(&opened);
+                        Some(opened)
+                    }
+                    None => None,
+                };
+                *warm = Some(Warm {
+                    key,
+                    solver,
+                    store: shared,
+                });
+            }
+            let warm = warm.as_mut().expect("made above");
+            let solution = warm.solver.decide(&board, to_move);
+            if let Some(store) = &warm.store {
+                store.lock().save().map_err(|e| e.to_string())?;
+            }
+            serde_json::to_value(&solution).map_err(|e| e.to_string())
+        })
+    });
+    let solution = solution.map_err(PyValueError::new_err)?;
+    Ok(pythonize::pythonize(py, &solution)?)
+}
+
 /// The options `game` takes, as [`GameName::judge_from`] names them.
 #[pyfunction]
 fn options(game: &str) -> PyResult<Vec<&'static str>> {
@@ -384,5 +479,6 @@ fn _arbiter(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(judge, module)?)?;
     module.add_function(wrap_pyfunction!(judge_files, module)?)?;
     module.add_function(wrap_pyfunction!(options, module)?)?;
+    module.add_function(wrap_pyfunction!(hex_job, module)?)?;
     Ok(())
 }

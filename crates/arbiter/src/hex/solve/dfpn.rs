@@ -260,6 +260,8 @@ pub struct Search<B: Cells> {
     pub stats: Stats,
     deadline: Option<Instant>,
     aborted: bool,
+    /// The proof and disproof numbers the last [`Search::solve`] left at its position.
+    last_numbers: (u32, u32),
     /// Cell order for trying moves: the centre first.
     order: Vec<u16>,
     /// The workspace of move ordering by resistance.
@@ -419,6 +421,7 @@ impl<B: Cells> Search<B> {
             stats: Stats::default(),
             deadline: None,
             aborted: false,
+            last_numbers: (1, 1),
             order,
             circuit: Circuit::new(&geometry),
             mine_scored: false,
@@ -450,6 +453,7 @@ impl<B: Cells> Search<B> {
             stats: Stats::default(),
             deadline: self.deadline,
             aborted: false,
+            last_numbers: (1, 1),
             order: self.order.clone(),
             circuit: Circuit::new(&self.geometry),
             mine_scored: false,
@@ -598,6 +602,7 @@ impl<B: Cells> Search<B> {
     pub fn solve(&mut self, position: &mut Position<B>) -> Option<bool> {
         self.inherited = Filled::NONE;
         let (phi, delta) = self.mid(position, INF, INF, false);
+        self.last_numbers = (phi, delta);
         if phi == 0 {
             Some(true)
         } else if delta == 0 {
@@ -614,6 +619,32 @@ impl<B: Cells> Search<B> {
             entry if entry.delta == 0 => Some(false),
             _ => None,
         }
+    }
+
+    /// The proof and disproof numbers the last [`Search::solve`] left at its position (where
+    /// the deadline stopped it).
+    pub fn last_numbers(&self) -> (u32, u32) {
+        self.last_numbers
+    }
+
+    /// The moves the search would try in a position it left open, best first, each with the
+    /// proof and disproof numbers its table holds for the position after it (for the side
+    /// to move there), if any: where a search that goes on from here would look.
+    pub fn open_moves(&mut self, position: &mut Position<B>) -> Vec<(usize, Option<(u32, u32)>)> {
+        self.inherited = Filled::NONE;
+        let Expansion::Open(moves) = self.expand(position, false) else {
+            return Vec::new();
+        };
+        moves
+            .into_iter()
+            .map(|cell| {
+                let cell = usize::from(cell);
+                position.play(cell, &self.keys);
+                let numbers = self.lookup(position.hash).map(|e| (e.phi, e.delta));
+                position.undo(cell, &self.keys);
+                (cell, numbers)
+            })
+            .collect()
     }
 
     /// A winning move of a position the search has proved won for the side to move.

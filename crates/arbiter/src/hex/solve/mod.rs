@@ -54,8 +54,8 @@ pub use dfpn::{Stats, Techniques};
 pub use game::{Analysis, Judgement, LostAt, MoveValue, Question, Verdict, line};
 pub use progress::{Progress, progress};
 pub use solver::{
-    DEFAULT_BUDGET, DEFAULT_BUDGET_SECONDS, DEFAULT_MEGABYTES, MAX_MEGABYTES, Reply, Settings,
-    Solution, SolveError, Solver, solve,
+    DEFAULT_BUDGET, DEFAULT_BUDGET_SECONDS, DEFAULT_MEGABYTES, MAX_MEGABYTES, Numbers, OpenMove,
+    Reply, Settings, Solution, SolveError, Solver, solve,
 };
 pub use store::{Proved, SharedStore, Store, StoreError, VERSION as STORE_VERSION, WORTH_KEEPING};
 

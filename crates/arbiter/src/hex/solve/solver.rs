@@ -114,8 +114,56 @@ pub struct Solution {
         )
     )]
     pub untried_moves: Vec<Coord>,
+    /// With one proof only ([`Solver::decide`]): a winning move of the side to move, when it
+    /// wins, as the proof found it (so that a caller can check the claim and play it on).
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "crate::hex::board::named::maybe_cell"
+        )
+    )]
+    pub proof_move: Option<Coord>,
+    /// With one proof only ([`Solver::decide`]), when the budget ran out first: how far the
+    /// search got, as its proof and disproof numbers of the position.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub numbers: Option<Numbers>,
+    /// With one proof only ([`Solver::decide`]), when the budget ran out first: the moves the
+    /// search tries in the position, best first, each with the numbers its table holds for
+    /// the position after it (for the side to move there), so that a caller can go on
+    /// where the search stopped.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub open_moves: Vec<OpenMove>,
     /// What the search did.
     pub stats: Stats,
+}
+
+/// A move of a position left open by one proof's search ([`Solution::open_moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct OpenMove {
+    /// The move.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "move", serialize_with = "crate::hex::board::named::cell")
+    )]
+    pub played: Coord,
+    /// The numbers of the position after it, for the side to move there, if the search
+    /// reached it.
+    pub numbers: Option<Numbers>,
+}
+
+/// A position's proof and disproof numbers for the side to move, as a proof-number search
+/// left them: the fewest positions still to prove that it wins, and that it loses (each 2^30,
+/// "never", once the other is proved). A caller that shares one proof out among
+/// searches (a master tree over jobs) compares its open positions by them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Numbers {
+    /// The proof number: to prove the side to move wins.
+    pub proof: u32,
+    /// The disproof number: to prove it loses.
+    pub disproof: u32,
 }
 
 impl Solution {
@@ -130,6 +178,9 @@ impl Solution {
             replies: Vec::new(),
             unknown_moves: Vec::new(),
             untried_moves: Vec::new(),
+            proof_move: None,
+            numbers: None,
+            open_moves: Vec::new(),
             stats: Stats::default(),
         }
     }
@@ -625,6 +676,40 @@ impl<B: Cells> Solve for Searches<B> {
             .into_iter()
             .any(|side| position.joined(side, &self.main.geometry));
         solution.winner = self.winner(board, to_move, budget);
+        let mut position = self.position_of(board, to_move);
+        match solution.winner {
+            _ if solution.decided => {}
+            Some(winner) if winner == to_move => {
+                // The proof is in the table: its move is found again at once, unless the
+                // table lost it (then within the budget, or a second if that is less).
+                self.main.set_deadline(
+                    budget.map(|budget| Instant::now() + budget.max(Duration::from_secs(1))),
+                );
+                let cols = self.main.geometry.cols;
+                solution.proof_move = self.main.winning_move(&mut position).map(|cell| Coord {
+                    row: cell / cols,
+                    col: cell % cols,
+                });
+            }
+            Some(_) => {}
+            None => {
+                let (proof, disproof) = self.main.last_numbers();
+                solution.numbers = Some(Numbers { proof, disproof });
+                let cols = self.main.geometry.cols;
+                solution.open_moves = self
+                    .main
+                    .open_moves(&mut position)
+                    .into_iter()
+                    .map(|(cell, numbers)| OpenMove {
+                        played: Coord {
+                            row: cell / cols,
+                            col: cell % cols,
+                        },
+                        numbers: numbers.map(|(proof, disproof)| Numbers { proof, disproof }),
+                    })
+                    .collect();
+            }
+        }
         self.finish(solution, before, started)
     }
 

@@ -107,6 +107,55 @@ fn a_search_out_of_time_says_unknown() {
 /// The openings of one of Benzene's regression files (`tests/data/hex/solver/`): the board's
 /// rows and columns (`boardsize` gives the width first), and each first move of Black (Red)
 /// with whether Black wins after it.
+#[test]
+fn one_proof_names_the_move_it_proved() {
+    let mut solver = Solver::new(6, 6, &Settings::default()).unwrap();
+    let board = Board::new(6);
+    let solution = solver.decide(&board, Stone::Red);
+    assert_eq!(solution.winner, Some(Stone::Red));
+    assert!(solution.winning_moves.is_empty() && solution.open_moves.is_empty());
+    assert_eq!(solution.numbers, None);
+    let proved = solution.proof_move.expect("a winning move");
+    let mut after = board.clone();
+    after.set(proved, Some(Stone::Red));
+    let mut fresh = Solver::new(6, 6, &Settings::default()).unwrap();
+    assert_eq!(fresh.winner(&after, Stone::Blue), Some(Stone::Red));
+    // The losing side's proof names no move.
+    let lost = fresh.decide(&after, Stone::Blue);
+    assert_eq!((lost.winner, lost.proof_move), (Some(Stone::Red), None));
+}
+
+#[test]
+fn one_proof_out_of_time_says_where_it_stopped() {
+    let settings = Settings {
+        budget: Some(std::time::Duration::from_millis(50)),
+        ..Settings::default()
+    };
+    let mut solver = Solver::new(9, 9, &settings).unwrap();
+    let solution = solver.decide(&Board::new(9), Stone::Red);
+    assert_eq!(solution.winner, None);
+    let numbers = solution.numbers.expect("the root's numbers");
+    assert!(numbers.proof >= 1 && numbers.disproof >= 1, "{numbers:?}");
+    // The moves the search tries, each once; those it reached carry their numbers, and the
+    // root's proof number is at most the least of their disproof numbers (the moves it did
+    // not reach count too).
+    let mut cells: Vec<Coord> = solution.open_moves.iter().map(|m| m.played).collect();
+    assert!(cells.len() > 10, "{}", cells.len());
+    cells.sort();
+    cells.dedup();
+    assert_eq!(cells.len(), solution.open_moves.len());
+    let reached: Vec<Numbers> = solution
+        .open_moves
+        .iter()
+        .filter_map(|m| m.numbers)
+        .collect();
+    assert!(!reached.is_empty());
+    assert!(
+        reached.iter().all(|n| numbers.proof <= n.disproof),
+        "{numbers:?}"
+    );
+}
+
 fn benzene_openings(text: &str) -> (usize, usize, Vec<(Coord, bool)>) {
     let mut shape = (0, 0);
     let mut opening = None;
