@@ -5,7 +5,7 @@ on the same machine, in one run:
     cargo build --release && pip install ./python[dask]
     python3 benches/hex_dask.py [--positions 8,a1 8,c1 8,d1] [--job-budget 1 4] [--workers 1 2]
 
-For each position (trmph: size and moves) it times `arbiter hex --solve --winner` on one
+For each position (trmph's size and moves, or a file: a HexGui record) it times `arbiter hex --solve --winner` on one
 thread and on two, then `arbiter.dask.solve(winner=True)` on a `distributed.LocalCluster` of
 one and of two worker processes (one thread each), for each job budget, each with a fresh
 store folder; and it times the scheduler's overhead a job: 400 jobs that do nothing, and 400
@@ -28,15 +28,24 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARBITER = os.path.join(ROOT, "target", "release", "arbiter")
 
 
-def trmph(position: str) -> str:
+def source(position: str) -> str:
+    """A position as arbiter reads it: a file (a HexGui record, say) as it is, else trmph's
+    size and moves (`8,a1`) as a trmph link."""
+    if os.path.exists(position):
+        return position
     return f"https://trmph.com/hex/board#{position}"
 
 
 def command_seconds(position: str, threads: int) -> tuple:
     """`arbiter hex --solve --winner` on `threads` threads: its seconds and its line."""
+    command = [ARBITER, "hex", "--solve", "--winner", "--budget", "0", "--jobs", str(threads)]
+    stdin = None
+    if os.path.exists(position):
+        command.append(position)
+    else:
+        stdin = source(position)
     start = time.perf_counter()
-    out = subprocess.run([ARBITER, "hex", "--solve", "--winner", "--budget", "0", "--jobs",
-                          str(threads)], input=trmph(position), capture_output=True, text=True,
+    out = subprocess.run(command, input=stdin, capture_output=True, text=True,
                          check=True).stdout.strip()
     return time.perf_counter() - start, out
 
@@ -78,6 +87,7 @@ def main() -> None:
     parser.add_argument("--job-budget", nargs="+", type=float, default=[1.0, 4.0])
     parser.add_argument("--workers", nargs="+", type=int, default=[1, 2])
     args = parser.parse_args()
+    label = {p: os.path.splitext(os.path.basename(p))[0] for p in args.positions}
 
     import arbiter.dask
     from distributed import Client, LocalCluster
@@ -100,7 +110,7 @@ def main() -> None:
                 for budget in args.job_budget:
                     store = tempfile.mkdtemp(prefix="arbiter-dask-")
                     start = time.perf_counter()
-                    answer = arbiter.dask.solve(trmph(position), client, winner=True,
+                    answer = arbiter.dask.solve(source(position), client, winner=True,
                                                 job_budget=budget, store=store)
                     seconds = time.perf_counter() - start
                     jobs = answer["stats"]["jobs"]
@@ -114,7 +124,7 @@ def main() -> None:
     print("| position | solver | seconds | answer | jobs | s a job |")
     print("|---|---|---|---|---|---|")
     for position, how, seconds, verdict, jobs, each in rows:
-        print(f"| {position} | {how} | {seconds:.1f} | {verdict} | {jobs} | {each} |")
+        print(f"| {label[position]} | {how} | {seconds:.1f} | {verdict} | {jobs} | {each} |")
     if 1 in args.workers and 2 in args.workers:
         print()
         print("| position | jobs of | two workers over one |")
@@ -124,7 +134,7 @@ def main() -> None:
             for budget in args.job_budget:
                 ratio = by[(position, budget, 1)] / by[(position, budget, 2)]
                 ratios.append(ratio)
-                print(f"| {position} | {budget:g} s | {ratio:.2f} |")
+                print(f"| {label[position]} | {budget:g} s | {ratio:.2f} |")
         print(f"| all | | {statistics.geometric_mean(ratios):.2f} (geometric mean) |")
     print()
     print("| workers | scheduler's seconds a job | solver job decided at once |")
