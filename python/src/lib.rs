@@ -397,7 +397,7 @@ fn hex_job<'py>(
     memory: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
     use arbiter::hex::Stone;
-    use arbiter::hex::solve::{Settings, Solver, Store};
+    use arbiter::hex::solve::{MAX_MEGABYTES, Settings, Solver, Store};
     let board: arbiter::hex::Board = board
         .parse()
         .map_err(|e: InputError| PyValueError::new_err(e.to_string()))?;
@@ -410,10 +410,12 @@ fn hex_job<'py>(
             )));
         }
     };
-    if !(budget.is_finite() && budget > 0.0) || memory == 0 {
-        return Err(PyValueError::new_err(
-            "budget: seconds above 0; memory: megabytes from 1",
-        ));
+    // A year of seconds at most: a duration the clock can hold.
+    if !(budget > 0.0 && budget <= 3.2e7 && (1..=MAX_MEGABYTES).contains(&memory)) {
+        return Err(PyValueError::new_err(format!(
+            "budget={budget}: seconds above 0, a year at most; memory={memory}: megabytes from \
+             1 to {MAX_MEGABYTES}"
+        )));
     }
     let solution = py.detach(|| {
         WARM.with_borrow_mut(|warm| -> Result<Value, String> {

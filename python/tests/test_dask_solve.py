@@ -118,6 +118,24 @@ def test_a_store_that_cannot_be_read_is_set_aside_and_begun_again(tmp_path):
     assert store.exists() and pathlib.Path(f"{store}.unreadable").exists()
 
 
+def test_a_job_s_bad_arguments_are_refused_in_words():
+    from arbiter import _arbiter
+
+    for board, to_move, budget, memory in [
+        ("R.\n..", "green", 1.0, 8),
+        ("R.\nX.", "red", 1.0, 8),
+        ("R.\n..", "red", 0.0, 8),
+        ("R.\n..", "red", float("nan"), 8),
+        ("R.\n..", "red", 1e300, 8),
+        ("R.\n..", "red", 1.0, 0),
+        ("R.\n..", "red", 1.0, 1 << 40),
+    ]:
+        with pytest.raises(ValueError):
+            _arbiter.hex_job(board, to_move, budget, None, memory)
+    alone = arbiter.hex.solve("1\n2\nR.\n..\n", "blue", winner=True)
+    assert _arbiter.hex_job("R.\n..", "blue", 1.0, None, 8)["winner"] == alone["winner"]
+
+
 def test_a_search_stopped_and_started_again_loses_nothing_proved(pool, tmp_path):
     stopped = on_threads(pool, SIX, job_budget=0.001, budget=0.5, store=str(tmp_path))
     assert stopped["unknown_moves"], stopped["verdict"]
