@@ -398,7 +398,7 @@ def solve(
     root = tree.node(cells, to_move)
     every = not winner
     empty = [i for i, c in enumerate(cells) if c == "."]
-    if pruned or winner:
+    if pruned:
         moves = first["winning_moves"] + first["losing_moves"] + first["unknown_moves"]
         root_cells = sorted(m["row"] * size + m["col"] for m in moves)
     else:
@@ -533,9 +533,15 @@ def verdict(record: dict) -> str:
                     else f"{untried} inferior moves not tried")
     unresolved = f" ({', '.join(left)})" if left else ""
     found = record["winner"]
-    if found is None:
-        return f"{mover} to move: unknown{unresolved}"
     names = " ".join(c["cell"] for c in record["winning_moves"])
+    if found is None:
+        proved = []
+        if names:
+            proved.append(f"wins with {names}")
+        if record["losing_moves"]:
+            proved.append("loses with " + " ".join(c["cell"] for c in record["losing_moves"]))
+        proved.extend(left)
+        return f"{mover} to move: unknown" + (f" ({'; '.join(proved)})" if proved else "")
     if found == record["to_move"] and names:
         return f"{mover} to move: {found.capitalize()} wins with {names}{unresolved}"
     return f"{mover} to move: {found.capitalize()} wins{unresolved}"

@@ -85,6 +85,20 @@ def test_one_proof_names_its_winning_move(pool):
     assert (lost["winner"], "proof_move" in lost) == ("red", False)
 
 
+def test_the_verdict_is_worded_as_the_command_line_words_it():
+    for position, options in [
+        (SIX, {}),
+        (SIX, {"pruned": True}),
+        (SIX, {"budget": 0.02}),
+        (SEVEN_LOST, {"budget": 0.05}),
+        (SEVEN_LOST, {"budget": 0.05, "pruned": True}),
+        (SEVEN_LOST, {"winner": True}),
+        ("https://trmph.com/hex/board#6,a1", {"budget": 0.01, "pruned": True}),
+    ]:
+        record = arbiter.hex.solve(position, **options)
+        assert _proof_tree.verdict(record) == record["verdict"], options
+
+
 def test_a_claimed_win_is_checked_before_it_is_folded_in():
     tree = _proof_tree.Tree(2, None)
     node = tree.node("R...", "blue")
@@ -139,6 +153,8 @@ def test_a_job_s_bad_arguments_are_refused_in_words():
 def test_a_search_stopped_and_started_again_loses_nothing_proved(pool, tmp_path):
     stopped = on_threads(pool, SIX, job_budget=0.001, budget=0.5, store=str(tmp_path))
     assert stopped["unknown_moves"], stopped["verdict"]
+    assert stopped["verdict"].startswith("Red to move: ")  # "Red wins with ..." or "unknown"
+    assert stopped["verdict"].endswith(" unresolved)"), stopped["verdict"]
     journal = tmp_path / "master.jsonl"
     proved = len(journal.read_text().splitlines())
     assert proved > 0

@@ -681,7 +681,7 @@ impl<B: Cells> Solve for Searches<B> {
             _ if solution.decided => {}
             Some(winner) if winner == to_move => {
                 // The proof is in the table: its move is found again at once, unless the
-                // table lost it (then within the budget, or a second if that is less).
+                // table lost it (then within the budget, or a second if the budget is less).
                 self.main.set_deadline(
                     budget.map(|budget| Instant::now() + budget.max(Duration::from_secs(1))),
                 );
