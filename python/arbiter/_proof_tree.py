@@ -137,17 +137,14 @@ def run_job(cells: str, size: int, to_move: str, budget: float, store: str | Non
             memory: int) -> dict:
     """One job, run where the executor runs it: one proof of the position within ``budget``
     seconds, on the worker thread's own solver, whose table stays from one job to the next.
-    Returns ``winner``, ``move`` (a won position's winning move), ``numbers`` (the search's
-    proof and disproof numbers of an open position), ``moves`` (of an open position: the
-    moves its search tries, best first, each as ``(cell, proof, disproof)`` of the position
-    after it, 1 and 1 where the search did not reach it), ``nodes`` and ``seconds``."""
-    started = time.perf_counter()
+    Returns ``winner``, ``move`` (a won position's winning move), ``moves`` (of an open
+    position: the moves its search tries, best first, each as ``(cell, proof, disproof)`` of
+    the position after it, 1 and 1 where the search did not reach it) and ``nodes``."""
     board = "\n".join(cells[row * size : (row + 1) * size] for row in range(size))
     answer = _job(board, to_move, budget, worker_store(store), memory)
     job = {
         "winner": answer["winner"],
         "move": (answer.get("proof_move") or {}).get("cell"),
-        "numbers": answer.get("numbers"),
         "nodes": answer["stats"]["nodes"],
     }
     if answer["winner"] == to_move and job["move"] is None:
@@ -161,7 +158,6 @@ def run_job(cells: str, size: int, to_move: str, budget: float, store: str | Non
             (m["move"]["cell"], *((m["numbers"] or {}).get(k, 1) for k in ("proof", "disproof")))
             for m in answer.get("open_moves", [])
         ]
-    job["seconds"] = time.perf_counter() - started
     return job
 
 
@@ -173,7 +169,7 @@ class JobError(RuntimeError):
 class Node:
     """A position of the master's tree."""
 
-    __slots__ = ("cells", "to_move", "state", "best", "children", "hint", "numbers")
+    __slots__ = ("cells", "to_move", "state", "best", "children", "hint")
 
     def __init__(self, cells: str, to_move: str):
         self.cells = cells
@@ -187,8 +183,6 @@ class Node:
         self.children: list = []
         #: The proof and disproof numbers a leaf starts with.
         self.hint = (1, 1)
-        #: The numbers its job's solver reached, when the job ran out of budget.
-        self.numbers: dict | None = None
 
     @property
     def decided(self) -> bool:
@@ -268,7 +262,6 @@ class Tree:
                 cells = []
             if not cells or any(c is None or node.cells[c] != "." for c in cells):
                 raise JobError(f"a job leaves {node.cells!r} open with moves {moves}")
-            node.numbers = job.get("numbers")
             self.expand(node, cells, [(proof, disproof) for _, proof, disproof in moves])
 
     def expand(self, node: Node, cells: list, numbers: list | None = None) -> None:

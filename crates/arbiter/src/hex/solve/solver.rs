@@ -604,6 +604,14 @@ impl<'a> Shares<'a> {
     }
 }
 
+/// The coordinates of a cell index (row by row) on a board of `cols` columns.
+fn cell_at(cols: usize, cell: usize) -> Coord {
+    Coord {
+        row: cell / cols,
+        col: cell % cols,
+    }
+}
+
 /// Keeps one value for each cell of `values`, in the order of the cells: a cell that two
 /// threads searched comes twice, and a value found stands over `None` (a search the deadline
 /// stopped).
@@ -686,10 +694,10 @@ impl<B: Cells> Solve for Searches<B> {
                     budget.map(|budget| Instant::now() + budget.max(Duration::from_secs(1))),
                 );
                 let cols = self.main.geometry.cols;
-                solution.proof_move = self.main.winning_move(&mut position).map(|cell| Coord {
-                    row: cell / cols,
-                    col: cell % cols,
-                });
+                solution.proof_move = self
+                    .main
+                    .winning_move(&mut position)
+                    .map(|cell| cell_at(cols, cell));
             }
             Some(_) => {}
             None => {
@@ -701,10 +709,7 @@ impl<B: Cells> Solve for Searches<B> {
                     .open_moves(&mut position)
                     .into_iter()
                     .map(|(cell, numbers)| OpenMove {
-                        played: Coord {
-                            row: cell / cols,
-                            col: cell % cols,
-                        },
+                        played: cell_at(cols, cell),
                         numbers: numbers.map(|(proof, disproof)| Numbers { proof, disproof }),
                     })
                     .collect();
@@ -744,10 +749,7 @@ impl<B: Cells> Solve for Searches<B> {
         self.main
             .set_deadline(budget.map(|budget| started + budget));
         let geometry = self.main.geometry;
-        let coord = |cell: usize| Coord {
-            row: cell / geometry.cols,
-            col: cell % geometry.cols,
-        };
+        let coord = |cell: usize| cell_at(geometry.cols, cell);
         let mut position = self.position_of(board, to_move);
         let me = position.to_move;
         let empty = position.empty(&geometry);
