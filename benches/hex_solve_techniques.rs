@@ -3,22 +3,26 @@
 //! measured once).
 //!
 //! ```sh
-//! cargo bench --bench hex_solve_techniques                  # 6 x 6, a minute a technique at most
-//! N=7 BUDGET=120 cargo bench --bench hex_solve_techniques   # 7 x 7
+//! cargo bench --bench hex_solve_techniques -- techniques    # about 40 minutes, one core
+//! BUDGET=60 cargo bench --bench hex_solve_techniques -- techniques
 //! N=7 OPENINGS=a4,c3 cargo bench --bench hex_solve_techniques -- openings
 //! ```
 //!
-//! `techniques`: the empty N x N board's complete set with each technique turned off in turn
-//! (one thread, BUDGET seconds each): winning and unknown openings, positions, connection
-//! builds, time. `openings`: each opening of the empty board (one of each pair the half turn
-//! maps onto each other, or those named by OPENINGS), Blue to move after it: who wins, the
-//! positions searched and the time, one table shared by all.
+//! `techniques`: one table, a row for each technique turned off in turn (a field of
+//! `Techniques`, its switch), one thread, BUDGET seconds (300 unless told) for each position:
+//! the empty 7 x 7 board's complete set (winning openings, positions, time) and an 8 x 8 sample,
+//! who wins after Red's a1, c1 and d1 (proved, positions, time), each on a fresh solver. The
+//! positions are the same from run to run; the times drift with the machine. `openings`: each
+//! opening of the empty N x N board (one of each pair the half turn maps onto each other, or
+//! those named by OPENINGS), Blue to move after it: who wins, the positions searched and the
+//! time, one table shared by all.
 
 use std::time::{Duration, Instant};
 
 use arbiter::grid::Coord;
 use arbiter::hex::solve::{Settings, Solver, Techniques, solve};
-use arbiter::hex::{Board, Stone, cell_name};
+use arbiter::hex::{Board, Stone, cell_name, parse_cell};
+use indicatif::HumanCount;
 
 fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
@@ -27,13 +31,25 @@ fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
-fn techniques(n: usize) {
-    let budget = Duration::from_secs(setting("BUDGET", 60));
+/// The 8 x 8 sample: Red's openings after which who wins is asked.
+const SAMPLE: [&str; 3] = ["a1", "c1", "d1"];
+
+/// What one column of the table adds up: positions proved, positions searched, time.
+#[derive(Default)]
+struct Column {
+    proved: usize,
+    positions: u64,
+    time: Duration,
+}
+
+fn techniques() {
+    let budget = Duration::from_secs(setting("BUDGET", 300));
     let all = Techniques::default();
     let variants = [
-        ("nothing", all),
+        ("nothing", "", all),
         (
-            "dead, captured and dominated cells",
+            "dead, captured, permanently inferior and dominated cells",
+            "`inferior`",
             Techniques {
                 inferior: false,
                 ..all
@@ -41,6 +57,7 @@ fn techniques(n: usize) {
         ),
         (
             "decompositions",
+            "`decompositions`",
             Techniques {
                 decompositions: false,
                 ..all
@@ -48,6 +65,7 @@ fn techniques(n: usize) {
         ),
         (
             "the parent's fill-in handed down",
+            "`inherited_fill`",
             Techniques {
                 inherited_fill: false,
                 ..all
@@ -55,6 +73,7 @@ fn techniques(n: usize) {
         ),
         (
             "mustplay",
+            "`mustplay`",
             Techniques {
                 mustplay: false,
                 ..all
@@ -62,6 +81,7 @@ fn techniques(n: usize) {
         ),
         (
             "(turned on instead) ladders found whole",
+            "`ladders`",
             Techniques {
                 ladders: true,
                 ..all
@@ -69,6 +89,7 @@ fn techniques(n: usize) {
         ),
         (
             "connections (and so mustplay)",
+            "`connections`",
             Techniques {
                 connections: false,
                 mustplay: false,
@@ -77,6 +98,7 @@ fn techniques(n: usize) {
         ),
         (
             "progressive widening",
+            "`widening`",
             Techniques {
                 widening: false,
                 ..all
@@ -84,6 +106,7 @@ fn techniques(n: usize) {
         ),
         (
             "move ordering by resistance (centre first)",
+            "`ordering`",
             Techniques {
                 ordering: false,
                 ..all
@@ -91,15 +114,18 @@ fn techniques(n: usize) {
         ),
         (
             "transposition table",
+            "`transposition`",
             Techniques {
                 transposition: false,
                 ..all
             },
         ),
     ];
-    println!("| {n} x {n}, turned off | winning | unknown | positions | builds | time |");
-    println!("|---|---|---|---|---|---|");
-    for (name, techniques) in variants {
+    println!(
+        "| turned off | switch | 7 x 7 winning openings (27) | positions | time | 8 x 8 sample proved (3) | positions | time |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for (name, switch, techniques) in variants {
         let settings = Settings {
             budget: Some(budget),
             techniques,
@@ -107,15 +133,48 @@ fn techniques(n: usize) {
             ..Settings::default()
         };
         let started = Instant::now();
-        let solution = solve(&Board::new(n), Stone::Red, &settings).expect("a small board");
+        let every = solve(&Board::new(7), Stone::Red, &settings).expect("a small board");
+        let unknown = match every.unknown_moves.len() {
+            0 => String::new(),
+            open => format!(", {open} unknown"),
+        };
+        let seven = Column {
+            proved: every.winning_moves.len(),
+            positions: every.stats.nodes,
+            time: started.elapsed(),
+        };
+        let mut sample = Column::default();
+        for opening in SAMPLE {
+            let mut board = Board::new(8);
+            board.set(parse_cell(opening).expect("a cell"), Some(Stone::Red));
+            let mut solver = Solver::new(8, 8, &settings).expect("a small board");
+            let started = Instant::now();
+            let solution = solver.decide(&board, Stone::Blue);
+            sample.time += started.elapsed();
+            sample.positions += solution.stats.nodes;
+            sample.proved += usize::from(solution.winner.is_some());
+        }
         println!(
-            "| {name} | {} | {} | {} | {} | {:.2?} |",
-            solution.winning_moves.len(),
-            solution.unknown_moves.len(),
-            solution.stats.nodes,
-            solution.stats.vc_builds,
-            started.elapsed()
+            "| {name} | {switch} | {}{unknown} | {} | {} | {} | {} | {} |",
+            seven.proved,
+            HumanCount(seven.positions),
+            seconds(seven.time),
+            sample.proved,
+            HumanCount(sample.positions),
+            seconds(sample.time),
         );
+    }
+}
+
+/// Seconds as the guide writes them: three significant figures.
+fn seconds(time: Duration) -> String {
+    let s = time.as_secs_f64();
+    if s >= 100.0 {
+        format!("{s:.0} s")
+    } else if s >= 10.0 {
+        format!("{s:.1} s")
+    } else {
+        format!("{s:.2} s")
     }
 }
 
@@ -166,7 +225,7 @@ fn main() {
         .collect();
     let wants = |table: &str| asked.is_empty() || asked.iter().any(|a| a == table);
     if wants("techniques") {
-        techniques(n);
+        techniques();
     }
     if wants("openings") {
         openings(n);

@@ -463,7 +463,7 @@ impl Engine {
                     for col in 0..n {
                         let at = Coord { row, col };
                         let name = record::gtp(at, n, n);
-                        let stone = game.detail.stones.get(at).is_some();
+                        let stone = game.detail.position.get(at).is_some();
                         if stone && !game.dead.contains(&name) && !game.seki.contains(&name) {
                             alive.push(name);
                         }

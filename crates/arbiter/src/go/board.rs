@@ -12,7 +12,8 @@
 
 use std::sync::OnceLock;
 
-use super::position::Stone;
+use super::position::{Position, Stone};
+use crate::grid::Coord;
 
 /// The largest side of a board that plays moves (SGF writes points with 52 letters).
 pub const MAX_SIDE: usize = 52;
@@ -160,6 +161,33 @@ impl Board {
             hash: 0,
             ko: None,
         }
+    }
+
+    /// The playing board of a position of at most [`MAX_SIDE`] x [`MAX_SIDE`] (dead-stone work
+    /// needs its chains); `None` for a larger one.
+    pub(crate) fn of_position(position: &Position) -> Option<Board> {
+        let (width, height) = (position.width(), position.height());
+        if width > MAX_SIDE || height > MAX_SIDE {
+            return None;
+        }
+        let mut board = Board::new(width, height);
+        for (i, stone) in position.stones().enumerate() {
+            if let Some(stone) = stone {
+                let at = board.index(i % width, i / width);
+                board.set(at, stone);
+            }
+        }
+        Some(board)
+    }
+
+    /// The stones on the board, as a position.
+    pub(crate) fn position(&self) -> Position {
+        let mut position = Position::rectangle(self.width, self.height);
+        for p in self.points() {
+            let (col, row) = self.point(p);
+            position.set(Coord { row, col }, self.stone(p));
+        }
+        position
     }
 
     pub fn width(&self) -> usize {

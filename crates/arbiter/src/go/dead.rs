@@ -7,9 +7,8 @@
 //! (`super::playouts`). `super::estimate` chooses between them.
 
 use super::board::{self, Board};
-use super::position::Stone;
+use super::position::{Position, Stone};
 use super::record::{Markup, RecordError};
-use super::scoring::Stones;
 use crate::grid::Coord;
 
 /// Where the verdict on dead stones comes from.
@@ -211,12 +210,12 @@ pub(crate) fn certain(board: &Board) -> Vec<Option<bool>> {
 }
 
 /// The stones standing on points the markup gives to the other colour, row by row.
-pub(crate) fn from_markup(stones: &Stones, markup: &Markup) -> Vec<Coord> {
+pub(crate) fn from_markup(position: &Position, markup: &Markup) -> Vec<Coord> {
     let mut dead = Vec::new();
     for (points, owner) in [(&markup.black, Stone::Black), (&markup.white, Stone::White)] {
         for &at in points {
-            let inside = at.col < stones.width() && at.row < stones.height();
-            if inside && stones.get(at) == Some(board::other(owner)) {
+            let inside = at.col < position.width() && at.row < position.height();
+            if inside && position.get(at) == Some(board::other(owner)) {
                 dead.push(at);
             }
         }
@@ -265,7 +264,7 @@ mod tests {
 
     #[test]
     fn markup_on_the_other_colour_s_territory_marks_dead_stones() {
-        let mut stones = Stones::new(3, 3);
+        let mut stones = Position::rectangle(3, 3);
         stones.set(Coord { row: 0, col: 0 }, Some(Stone::Black));
         stones.set(Coord { row: 0, col: 2 }, Some(Stone::White));
         let markup = Markup {

@@ -381,7 +381,7 @@ impl Game for Go {
             ));
         };
         let detail = &game.detail;
-        let width = detail.stones.width();
+        let width = detail.position.width();
         // As KGS writes it: each side's territory, with the points under the other side's
         // dead stones.
         let mut black = Vec::new();
@@ -398,7 +398,7 @@ impl Game for Go {
             }
         }
         for &at in &detail.scored.dead {
-            match detail.stones.get(at) {
+            match detail.position.get(at) {
                 Some(Stone::Black) => white.push(at),
                 Some(Stone::White) => black.push(at),
                 None => {}
@@ -421,7 +421,7 @@ impl Game for Go {
                 )
             }
             _ => super::sgf::position_record(
-                &detail.stones,
+                &detail.position,
                 (game.rules, game.komi, game.result),
                 &black,
                 &white,

@@ -101,11 +101,7 @@ pub fn finished_game(size: usize, rng: &mut impl Rng) -> String {
         }
         mover = other(mover);
     }
-    let mut stones = super::scoring::Stones::new(size, size);
-    for &p in &points {
-        let (x, y) = board.point(p);
-        stones.set(Coord { row: y, col: x }, board.stone(p));
-    }
+    let stones = board.position();
     let terms = super::scoring::Terms {
         rules: super::rules::RuleSet::Japanese,
         komi: super::Komi::from_halves(13),

@@ -33,9 +33,10 @@
 //! assert_eq!(judged(&go).result.to_string(), "B+4");
 //! ```
 
-use super::position::Stone;
+use super::position::{Position, Stone};
 use super::record::{Markup, gtp};
-use super::scoring::{Scored, Stones};
+use super::scoring::Scored;
+use crate::grid::Coord;
 
 /// Whose territory counts in a record that carries territory markup.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -112,17 +113,21 @@ pub struct MarkDifference {
 }
 
 /// The points without a living stone where `owners` (the marks) and the count `scored` of
-/// `stones` disagree, grouped by what each says, marked Black's first.
+/// `position` disagree, grouped by what each says, marked Black's first.
 pub(crate) fn differences(
     owners: &[Option<Stone>],
-    stones: &Stones,
+    position: &Position,
     scored: &Scored,
 ) -> Vec<MarkDifference> {
-    let (width, height) = (stones.width(), stones.height());
+    let (width, height) = (position.width(), position.height());
     let mut found: Vec<MarkDifference> = Vec::new();
-    for (i, (&marked, &counted)) in owners.iter().zip(&scored.territory).enumerate() {
-        let at = stones.coord(i);
-        let living = stones.get(at).is_some() && scored.dead.binary_search(&at).is_err();
+    let points = owners.iter().zip(&scored.territory).zip(position.stones());
+    for (i, ((&marked, &counted), stone)) in points.enumerate() {
+        let at = Coord {
+            row: i / width,
+            col: i % width,
+        };
+        let living = stone.is_some() && scored.dead.binary_search(&at).is_err();
         if living || marked == counted {
             continue;
         }

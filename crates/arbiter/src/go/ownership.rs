@@ -266,18 +266,13 @@ fn seki_without_reading(board: &Board, chains: &[ChainCall]) -> Vec<usize> {
         let (x, y) = board.point(p);
         y * width + x
     };
-    let n = width * board.height();
-    let mut stones = vec![None; n];
-    let mut dead = vec![false; n];
-    for p in board.points() {
-        stones[point(p)] = board.stone(p);
-    }
+    let mut dead = vec![false; width * board.height()];
     for chain in chains.iter().filter(|c| c.dead) {
         for &p in &chain.stones {
             dead[point(p)] = true;
         }
     }
-    let map = super::seki::territory_scoring(width, board.height(), &stones, &dead);
+    let map = super::seki::territory_scoring(&board.position(), &dead);
     chains
         .iter()
         .enumerate()

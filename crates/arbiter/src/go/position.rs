@@ -1,4 +1,7 @@
-//! A Go position: stones on the points of a square board, as the contest gives them.
+//! A Go position: stones on the points of a board, as the contest gives them (square) or as a
+//! record ends (any shape SGF allows). The one type of a board's stones: the contest's count,
+//! the scoring of a finished game, its markup and its write-back all read it; the playing
+//! board (`board::Board`, with chains and captures) is made from it and back.
 //!
 //! # Examples
 //!
@@ -77,7 +80,7 @@ impl fmt::Display for Stone {
     }
 }
 
-/// A board position: stones on the points of an n x n board.
+/// A board position: stones on the points of an n x n board (or of a rectangle, for records).
 ///
 /// Points are [`Coord`]s from 0 (the contest's `(r, c)` is `Coord { row: r - 1, col: c - 1 }`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,14 +108,52 @@ impl Position {
             (1..=MAX_SIZE).contains(&size),
             "board size outside 1..=MAX_SIZE"
         );
+        Position::rectangle(size, size)
+    }
+
+    /// An empty board of `width` columns and `height` rows, as SGF's `SZ[width:height]`.
+    ///
+    /// # Panics
+    /// When a side is 0 or larger than [`MAX_SIZE`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::go::Position;
+    ///
+    /// let position = Position::rectangle(13, 9);
+    /// assert_eq!((position.width(), position.height()), (13, 9));
+    /// ```
+    pub fn rectangle(width: usize, height: usize) -> Self {
+        assert!(
+            (1..=MAX_SIZE).contains(&width) && (1..=MAX_SIZE).contains(&height),
+            "board side outside 1..=MAX_SIZE"
+        );
         Position {
-            grid: Grid::new(size, size),
+            grid: Grid::new(height, width),
         }
     }
 
-    /// The number of rows (and of columns).
+    /// The side of a square board: its number of rows. The contest's boards are square; a
+    /// record's may not be ([`Position::width`], [`Position::height`]).
     pub fn size(&self) -> usize {
+        debug_assert_eq!(self.width(), self.height(), "size() of a rectangle");
         self.grid.rows()
+    }
+
+    /// Columns.
+    pub fn width(&self) -> usize {
+        self.grid.cols()
+    }
+
+    /// Rows.
+    pub fn height(&self) -> usize {
+        self.grid.rows()
+    }
+
+    /// Every point's stone, row by row from the top.
+    pub fn stones(&self) -> impl Iterator<Item = Option<Stone>> + '_ {
+        (0..self.height()).flat_map(|row| self.grid.row(row).iter().map(|&c| Stone::of_cell(c)))
     }
 
     /// The stone on a point, if any.
@@ -137,6 +178,11 @@ impl Position {
     /// Empties a point.
     pub fn remove(&mut self, at: Coord) {
         self.grid.set(at, EMPTY);
+    }
+
+    /// Puts `stone` on a point, whatever was there, or empties it.
+    pub(crate) fn set(&mut self, at: Coord, stone: Option<Stone>) {
+        self.grid.set(at, stone.map_or(EMPTY, Stone::cell));
     }
 }
 
@@ -172,7 +218,7 @@ impl FromStr for Position {
 impl fmt::Display for Position {
     /// The diagram: `X`, `O` and `.`, one row per line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..self.size() {
+        for row in 0..self.height() {
             let letters: String = self
                 .grid
                 .row(row)

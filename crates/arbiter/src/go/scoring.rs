@@ -1,80 +1,14 @@
 //! Scoring a finished game by a rule set: dead stones off, territory, seki, the points that
 //! must still be filled, prisoners, komi and handicap compensation (`docs/src/go.md`).
 //!
-//! The board is any size (a contest position can be 1024 x 1024), so this works on a plain
-//! array of points with flood fills rather than on the playing board.
+//! The board is any size (a contest position can be 1024 x 1024), so this works on the
+//! position's points with flood fills rather than on the playing board.
 
-use super::position::Stone;
+use super::position::{Position, Stone};
 use super::record::side;
 use super::rules::{Counting, RuleSet};
 use super::territory::{GameResult, HalfPoints, Komi};
 use crate::grid::Coord;
-
-const EMPTY: u8 = 0;
-const BLACK: u8 = 1;
-const WHITE: u8 = 2;
-
-fn cell(stone: Stone) -> u8 {
-    match stone {
-        Stone::Black => BLACK,
-        Stone::White => WHITE,
-    }
-}
-
-fn stone_of(cell: u8) -> Option<Stone> {
-    match cell {
-        BLACK => Some(Stone::Black),
-        WHITE => Some(Stone::White),
-        _ => None,
-    }
-}
-
-/// A final position to score: the stones, row by row from the top.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Stones {
-    width: usize,
-    height: usize,
-    cells: Vec<u8>,
-}
-
-impl Stones {
-    /// An empty board.
-    pub fn new(width: usize, height: usize) -> Self {
-        Stones {
-            width,
-            height,
-            cells: vec![EMPTY; width * height],
-        }
-    }
-
-    /// Columns.
-    pub fn width(&self) -> usize {
-        self.width
-    }
-
-    /// Rows.
-    pub fn height(&self) -> usize {
-        self.height
-    }
-
-    /// The stone on a point.
-    pub fn get(&self, at: Coord) -> Option<Stone> {
-        stone_of(self.cells[at.row * self.width + at.col])
-    }
-
-    /// Puts a stone on a point or empties it.
-    pub fn set(&mut self, at: Coord, stone: Option<Stone>) {
-        self.cells[at.row * self.width + at.col] = stone.map_or(EMPTY, cell);
-    }
-
-    /// The point of cell `i`, row by row.
-    pub(crate) fn coord(&self, i: usize) -> Coord {
-        Coord {
-            row: i / self.width,
-            col: i % self.width,
-        }
-    }
-}
 
 /// What the scoring is asked to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,13 +69,13 @@ pub struct Scored {
     pub fill: Vec<Coord>,
 }
 
-/// Scores `stones` with `dead` stones, `captured` prisoners (by Black, by White) and `terms`.
+/// Scores `position` with `dead` stones, `captured` prisoners (by Black, by White) and `terms`.
 /// Tromp-Taylor scores the board as it stands: its dead stones stay. Territory rules count as
 /// goscorer does: no territory for groups alive only in seki, none on false eyes
 /// that must eventually be filled; area rules count every point that reaches only one colour
 /// (`go::seki`, after lightvector's goscorer).
-pub fn score(stones: &Stones, dead: &[Coord], captured: [usize; 2], terms: Terms) -> Scored {
-    score_with(stones, dead, captured, terms, None)
+pub fn score(position: &Position, dead: &[Coord], captured: [usize; 2], terms: Terms) -> Scored {
+    score_with(position, dead, captured, terms, None)
 }
 
 /// Counts a position as [`score`] does, but each point that holds no living stone goes to
@@ -150,30 +84,36 @@ pub fn score(stones: &Stones, dead: &[Coord], captured: [usize; 2], terms: Terms
 /// unfinished game, whose borders are not yet closed, or a finished record's territory
 /// markup, counted as marked.
 pub fn score_by_owners(
-    stones: &Stones,
+    position: &Position,
     dead: &[Coord],
     captured: [usize; 2],
     terms: Terms,
     owners: &[Option<Stone>],
 ) -> Scored {
-    score_with(stones, dead, captured, terms, Some(owners))
+    score_with(position, dead, captured, terms, Some(owners))
 }
 
 fn score_with(
-    stones: &Stones,
+    position: &Position,
     dead: &[Coord],
     captured: [usize; 2],
     terms: Terms,
     owners: Option<&[Option<Stone>]>,
 ) -> Scored {
     let counting = terms.rules.counting();
-    let mut is_dead = vec![false; stones.cells.len()];
+    let width = position.width();
+    let points: Vec<Option<Stone>> = position.stones().collect();
+    let coord = |i: usize| Coord {
+        row: i / width,
+        col: i % width,
+    };
+    let mut is_dead = vec![false; points.len()];
     let mut taken = [0usize; 2];
     let mut dead_list = Vec::new();
     if counting != Counting::TrompTaylor {
         for &at in dead {
-            let i = at.row * stones.width + at.col;
-            if let Some(stone) = stones.get(at)
+            let i = at.row * width + at.col;
+            if let Some(stone) = position.get(at)
                 && !is_dead[i]
             {
                 is_dead[i] = true;
@@ -183,46 +123,43 @@ fn score_with(
         }
     }
     dead_list.sort();
-    let n = stones.cells.len();
     let (mut territory, mut seki, mut seki_points, mut fill) =
-        (vec![None; n], Vec::new(), Vec::new(), Vec::new());
-    let points: Vec<Option<Stone>> = stones.cells.iter().map(|&c| stone_of(c)).collect();
-    let (width, height) = (stones.width, stones.height);
+        (vec![None; points.len()], Vec::new(), Vec::new(), Vec::new());
     if let Some(owners) = owners {
         for (i, owner) in territory.iter_mut().enumerate() {
-            let living = stones.cells[i] != EMPTY && !is_dead[i];
+            let living = points[i].is_some() && !is_dead[i];
             if !living {
                 *owner = owners.get(i).copied().flatten();
             }
         }
     } else if counting == Counting::Territory {
-        let map = super::seki::territory_scoring(width, height, &points, &is_dead);
+        let map = super::seki::territory_scoring(position, &is_dead);
         for (i, point) in map.into_iter().enumerate() {
             territory[i] = point.territory;
-            let living = stones.cells[i] != EMPTY && !is_dead[i];
+            let living = points[i].is_some() && !is_dead[i];
             if point.seki.is_some() {
                 if living {
-                    seki.push(stones.coord(i));
-                } else if stones.cells[i] == EMPTY {
-                    seki_points.push(stones.coord(i));
+                    seki.push(coord(i));
+                } else if points[i].is_none() {
+                    seki_points.push(coord(i));
                 }
             }
             if point.unscorable && !living {
-                fill.push(stones.coord(i));
+                fill.push(coord(i));
             }
         }
     } else {
-        territory = super::seki::area_scoring(width, height, &points, &is_dead);
+        territory = super::seki::area_scoring(position, &is_dead);
         // Area counts the stones apart: territory is the empty points and the dead stones.
         for (i, owner) in territory.iter_mut().enumerate() {
-            if stones.cells[i] != EMPTY && !is_dead[i] {
+            if points[i].is_some() && !is_dead[i] {
                 *owner = None;
             }
         }
     }
     let mut count = [Count::default(), Count::default()];
-    for (i, &c) in stones.cells.iter().enumerate() {
-        if let Some(stone) = stone_of(c)
+    for (i, &point) in points.iter().enumerate() {
+        if let Some(stone) = point
             && !is_dead[i]
         {
             count[side(stone)].stones += 1;

@@ -35,7 +35,7 @@
 //!
 //! The module works on plain arrays with explicit stacks: no recursion on board-sized data.
 
-use super::position::Stone;
+use super::position::{Position, Stone};
 
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
@@ -156,16 +156,11 @@ impl<'a> Board<'a> {
     }
 }
 
-/// goscorer's territory map of a `width` x `height` board with `stones` and the `dead` ones
-/// (per point, row by row from the top).
-pub(crate) fn territory_scoring(
-    width: usize,
-    height: usize,
-    stones: &[Option<Stone>],
-    dead: &[bool],
-) -> Vec<PointScore> {
-    let cells: Vec<u8> = stones.iter().map(|&s| code(s)).collect();
-    let board = Board::new(width, height, &cells, dead);
+/// goscorer's territory map of a position whose `dead` stones are marked (per point, row by
+/// row from the top).
+pub(crate) fn territory_scoring(position: &Position, dead: &[bool]) -> Vec<PointScore> {
+    let cells: Vec<u8> = position.stones().map(code).collect();
+    let board = Board::new(position.width(), position.height(), &cells, dead);
     let blocks = connection_blocks(&board);
     let strict = [reach(&board, None, BLACK), reach(&board, None, WHITE)];
     let loose = [
@@ -193,14 +188,9 @@ pub(crate) fn territory_scoring(
 /// The area rules' map of a board, as goscorer's `area_scoring` has it: per point, the colour
 /// it reaches alone (through empty points and dead stones), if one; living stones reach their
 /// own.
-pub(crate) fn area_scoring(
-    width: usize,
-    height: usize,
-    stones: &[Option<Stone>],
-    dead: &[bool],
-) -> Vec<Option<Stone>> {
-    let cells: Vec<u8> = stones.iter().map(|&s| code(s)).collect();
-    let board = Board::new(width, height, &cells, dead);
+pub(crate) fn area_scoring(position: &Position, dead: &[bool]) -> Vec<Option<Stone>> {
+    let cells: Vec<u8> = position.stones().map(code).collect();
+    let board = Board::new(position.width(), position.height(), &cells, dead);
     let (black, white) = (reach(&board, None, BLACK), reach(&board, None, WHITE));
     black
         .iter()

@@ -432,12 +432,12 @@ pub fn with_scoring(text: &str, scoring: WriteBack) -> String {
 /// A game record of a position scored under a rule set (a contest position has no record of
 /// its own): size, rules, komi, the stones as setup, the territory and the result.
 pub fn position_record(
-    stones: &super::scoring::Stones,
+    position: &super::position::Position,
     (rules, komi, result): (RuleSet, Komi, GameResult),
     black: &[Coord],
     white: &[Coord],
 ) -> String {
-    let (width, height) = (stones.width(), stones.height());
+    let (width, height) = (position.width(), position.height());
     let size = if width == height {
         width.to_string()
     } else {
@@ -453,7 +453,7 @@ pub fn position_record(
     for (property, stone) in [("AB", Stone::Black), ("AW", Stone::White)] {
         let mut points = (0..height)
             .flat_map(|row| (0..width).map(move |col| Coord { row, col }))
-            .filter(|&at| stones.get(at) == Some(stone));
+            .filter(|&at| position.get(at) == Some(stone));
         let values = list(&mut points);
         if !values.is_empty() {
             text.push_str(&format!("{property}{values}"));

@@ -182,8 +182,8 @@ enum Look {
 
 fn look(game: &GameJudgement, at: Coord) -> Look {
     let detail = &game.detail;
-    let i = at.row * detail.stones.width() + at.col;
-    match detail.stones.get(at) {
+    let i = at.row * detail.position.width() + at.col;
+    match detail.position.get(at) {
         Some(stone) if detail.scored.dead.binary_search(&at).is_ok() => Look::Dead(stone),
         Some(stone) => Look::Stone(stone),
         None => match detail.scored.territory[i] {
@@ -247,7 +247,7 @@ pub fn explain_game(game: &GameJudgement, style: Style, out: &mut dyn Write) -> 
     }
     let fill = &game.detail.scored.fill;
     if !fill.is_empty() {
-        let (w, h) = (game.detail.stones.width(), game.detail.stones.height());
+        let (w, h) = (game.detail.position.width(), game.detail.position.height());
         let names: Vec<String> = fill
             .iter()
             .map(|&at| super::record::gtp(at, w, h))
@@ -283,7 +283,7 @@ pub fn explain_game(game: &GameJudgement, style: Style, out: &mut dyn Write) -> 
         out,
         "  (the total is {rule}, with komi and compensation for White)"
     )?;
-    let (width, height) = (game.detail.stones.width(), game.detail.stones.height());
+    let (width, height) = (game.detail.position.width(), game.detail.position.height());
     let columns = column_names(width, height);
     let header: String = columns.iter().map(|c| format!("{c:>3}")).collect();
     writeln!(out, "    {header}")?;
@@ -587,7 +587,7 @@ fn star_points(width: usize, height: usize) -> Vec<Coord> {
 /// # Errors
 /// When writing fails, or for a board too big to draw.
 pub fn svg_game(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()> {
-    let (width, height) = (game.detail.stones.width(), game.detail.stones.height());
+    let (width, height) = (game.detail.position.width(), game.detail.position.height());
     render::check_picture_size(width * height)?;
     let (w, h) = grid_size(width, height);
     let at = game_point_centre;

@@ -14,7 +14,7 @@ use crate::go::markup::{self, TerritoryFrom};
 use crate::go::position::{Position, Stone};
 use crate::go::record::{self, Marked, PointError, RecordError, Replay, gtp, parse_gtp};
 use crate::go::rules::RuleSet;
-use crate::go::scoring::{self, Stones, Terms};
+use crate::go::scoring::{self, Terms};
 use crate::go::territory::Komi;
 use crate::grid::Coord;
 
@@ -49,7 +49,7 @@ impl Scoring {
                 warnings,
                 markup_differs,
             } => {
-                let (width, height) = (detail.stones.width(), detail.stones.height());
+                let (width, height) = (detail.position.width(), detail.position.height());
                 let names = |points: &[String]| -> Vec<String> {
                     points
                         .iter()
@@ -71,7 +71,7 @@ impl Scoring {
     /// on every point marked dead or alive. Judging a checked case cannot fail.
     pub(crate) fn check(&self, case: &Case) -> Result<(), RecordError> {
         let (width, height) = match case {
-            Case::Position(position) => (position.size(), position.size()),
+            Case::Position(position) => (position.width(), position.height()),
             Case::Record(recorded) => (
                 recorded.replay.board.width(),
                 recorded.replay.board.height(),
@@ -131,19 +131,19 @@ impl Scoring {
     /// the verdict rests on (the points' names, which only the views need, are left out).
     fn count(&self, case: &Case) -> Result<CaseCount, RecordError> {
         let contest = self.contest_for(case);
-        let (stones, captured, rules, record) = match case {
+        let (position, captured, rules, record) = match case {
             Case::Position(position) => {
                 let rules = match self.rules {
                     Some(Choice::Rules(rules)) => (rules, Source::Option),
                     _ => (RuleSet::Japanese, Source::Default),
                 };
-                (stones_of(position), [0, 0], rules, None)
+                (position.clone(), [0, 0], rules, None)
             }
             Case::Record(recorded) => {
                 let replay = &recorded.replay;
                 let (rules, from, _) = self.rules_of(&replay.record);
                 (
-                    stones_of_board(&replay.board),
+                    replay.board.position(),
                     replay.captured,
                     (rules, from),
                     Some(replay),
@@ -174,17 +174,9 @@ impl Scoring {
             threads: 1,
             finished,
         };
-        let (dead, dead_from, estimated) = self.dead_stones(case, &stones, record, terms)?;
+        let (dead, dead_from, estimated) = self.dead_stones(case, &position, record, terms)?;
         if contest {
-            let mut position = Position::new(stones.width());
-            for row in 0..stones.height() {
-                for col in 0..stones.width() {
-                    let at = Coord { row, col };
-                    if let Some(stone) = stones.get(at) {
-                        position.place(at, stone).expect("an empty board");
-                    }
-                }
-            }
+            let mut position = position;
             for &at in &dead {
                 position.remove(at);
             }
@@ -208,7 +200,7 @@ impl Scoring {
         let marks = record
             .filter(|_| finished)
             .and_then(|r| r.record.markup.as_ref())
-            .map(|m| markup::owners(m, stones.width(), stones.height()));
+            .map(|m| markup::owners(m, position.width(), position.height()));
         let territory = match (&marks, self.territory) {
             (Some(_), Some(TerritoryFrom::Markup)) => TerritoryFrom::Markup,
             _ => TerritoryFrom::Count,
@@ -216,15 +208,17 @@ impl Scoring {
         let scored = match (&owners, &marks) {
             // Counted as marked: every point without a living stone is its marker's.
             (_, Some(marks)) if territory == TerritoryFrom::Markup => {
-                scoring::score_by_owners(&stones, &dead, captured, terms, marks)
+                scoring::score_by_owners(&position, &dead, captured, terms, marks)
             }
-            (Some(owners), _) => scoring::score_by_owners(&stones, &dead, captured, terms, owners),
-            _ => scoring::score(&stones, &dead, captured, terms),
+            (Some(owners), _) => {
+                scoring::score_by_owners(&position, &dead, captured, terms, owners)
+            }
+            _ => scoring::score(&position, &dead, captured, terms),
         };
         // Counted as marked, the marks and the count agree by construction.
         let markup_differs = match &marks {
             Some(marks) if territory == TerritoryFrom::Count => {
-                markup::differences(marks, &stones, &scored)
+                markup::differences(marks, &position, &scored)
             }
             _ => Vec::new(),
         };
@@ -244,7 +238,7 @@ impl Scoring {
             territory,
         };
         Ok(CaseCount::Scored {
-            detail: Box::new(Detail { stones, scored }),
+            detail: Box::new(Detail { position, scored }),
             counted,
             handicap,
             estimated,
@@ -296,7 +290,7 @@ impl Scoring {
             return None;
         }
         let (width, height) = match case {
-            Case::Position(position) => (position.size(), position.size()),
+            Case::Position(position) => (position.width(), position.height()),
             Case::Record(recorded) => (
                 recorded.replay.board.width(),
                 recorded.replay.board.height(),
@@ -310,21 +304,21 @@ impl Scoring {
     fn dead_stones(
         &self,
         case: &Case,
-        stones: &Stones,
+        position: &Position,
         record: Option<&Replay>,
         terms: EstimateTerms,
     ) -> Result<(Vec<Coord>, DeadFrom, Option<Estimated>), RecordError> {
-        let (width, height) = (stones.width(), stones.height());
+        let (width, height) = (position.width(), position.height());
         // The playing board, with its chains: the record's own, or one built for a position.
         let board = || match record {
             Some(replay) => Ok(replay.board.clone()),
-            None => playing_board(stones).ok_or(RecordError::Size { width, height }),
+            None => board::Board::of_position(position).ok_or(RecordError::Size { width, height }),
         };
         let from = self.dead_from(case);
         let (mut found, estimated) = match from {
             DeadFrom::None => (Vec::new(), None),
             DeadFrom::Markup => match record.and_then(|r| r.record.markup.as_ref()) {
-                Some(markup) => (dead::from_markup(stones, markup), None),
+                Some(markup) => (dead::from_markup(position, markup), None),
                 None => (Vec::new(), None),
             },
             DeadFrom::Estimate | DeadFrom::Playouts => {
@@ -387,45 +381,6 @@ fn next_to_move(replay: &Replay) -> Stone {
         _ => None,
     });
     last.map_or(Stone::Black, board::other)
-}
-
-fn stones_of(position: &Position) -> Stones {
-    let n = position.size();
-    let mut stones = Stones::new(n, n);
-    for row in 0..n {
-        for col in 0..n {
-            let at = Coord { row, col };
-            stones.set(at, position.get(at));
-        }
-    }
-    stones
-}
-
-fn stones_of_board(board: &board::Board) -> Stones {
-    let mut stones = Stones::new(board.width(), board.height());
-    for p in board.points() {
-        let (x, y) = board.point(p);
-        stones.set(Coord { row: y, col: x }, board.stone(p));
-    }
-    stones
-}
-
-/// The playing board of a position of at most 52 x 52 (dead-stone work needs its chains).
-fn playing_board(stones: &Stones) -> Option<board::Board> {
-    let (width, height) = (stones.width(), stones.height());
-    if width > board::MAX_SIDE || height > board::MAX_SIDE {
-        return None;
-    }
-    let mut b = board::Board::new(width, height);
-    for row in 0..height {
-        for col in 0..width {
-            if let Some(stone) = stones.get(Coord { row, col }) {
-                let i = b.index(col, row);
-                b.set(i, stone);
-            }
-        }
-    }
-    Some(b)
 }
 
 fn coords(board: &board::Board, points: &[usize]) -> Vec<Coord> {

@@ -8,7 +8,7 @@ use crate::go::markup::{MarkDifference, TerritoryFrom};
 use crate::go::position::{Position, Stone};
 use crate::go::record::{Warning, gtp};
 use crate::go::rules::RuleSet;
-use crate::go::scoring::{Count, Scored, Stones};
+use crate::go::scoring::{Count, Scored};
 use crate::go::sgf::Recorded;
 use crate::go::territory::{ContestVerdict, GameResult, Komi, Score, Territory};
 use crate::grid::Coord;
@@ -354,7 +354,7 @@ impl GameJudgement {
         warnings: Vec<Warning>,
         marked: (Vec<String>, Vec<String>),
     ) -> Self {
-        let (width, height) = (detail.stones.width(), detail.stones.height());
+        let (width, height) = (detail.position.width(), detail.position.height());
         let name = |at: &Coord| gtp(*at, width, height);
         let mut territory = TerritoryPoints::default();
         for (i, owner) in detail.scored.territory.iter().enumerate() {
@@ -511,7 +511,7 @@ pub struct TerritoryPoints {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Detail {
     /// The final position, dead stones still on it.
-    pub stones: Stones,
+    pub position: Position,
     /// The scoring map.
     pub scored: Scored,
 }

@@ -127,15 +127,8 @@ impl Network {
         rules: crate::go::rules::RuleSet,
         komi: f32,
     ) -> Option<Evaluation> {
-        if position.size() > MAX_SIDE {
-            return None;
-        }
-        let game = Game::new(
-            board_of(position),
-            to_move,
-            super::NetRules::of(rules),
-            komi,
-        );
+        let board = board_of(position)?;
+        let game = Game::new(board, to_move, super::NetRules::of(rules), komi);
         Some(self.evaluate(&game, to_move))
     }
 
@@ -165,21 +158,22 @@ impl Network {
         rules: crate::go::rules::RuleSet,
         komi: f32,
     ) -> Option<Vec<Evaluation>> {
-        let n = positions.first().map_or(0, |(p, _)| p.size());
-        if n > MAX_SIDE || positions.iter().any(|(p, _)| p.size() != n) {
+        let shape = |p: &crate::go::Position| (p.width(), p.height());
+        let first = positions.first().map(|(p, _)| shape(p));
+        if positions.iter().any(|(p, _)| Some(shape(p)) != first) {
             return None;
         }
         let games: Vec<Game> = positions
             .iter()
             .map(|&(position, to_move)| {
-                Game::new(
-                    board_of(position),
+                Some(Game::new(
+                    board_of(position)?,
                     to_move,
                     super::NetRules::of(rules),
                     komi,
-                )
+                ))
             })
-            .collect();
+            .collect::<Option<_>>()?;
         let batch: Vec<(&Game, Stone)> = games
             .iter()
             .zip(positions)
@@ -257,19 +251,12 @@ impl Network {
     }
 }
 
-/// The playing board of a position (of at most [`MAX_SIDE`] a side).
-fn board_of(position: &crate::go::Position) -> crate::go::board::Board {
-    let n = position.size();
-    let mut board = crate::go::board::Board::new(n, n);
-    for row in 0..n {
-        for col in 0..n {
-            if let Some(stone) = position.get(crate::grid::Coord { row, col }) {
-                let p = board.index(col, row);
-                board.set(p, stone);
-            }
-        }
+/// The playing board of a position of at most [`MAX_SIDE`] a side; `None` for a wider one.
+fn board_of(position: &crate::go::Position) -> Option<crate::go::board::Board> {
+    if position.width() > MAX_SIDE || position.height() > MAX_SIDE {
+        return None;
     }
-    board
+    crate::go::board::Board::of_position(position)
 }
 
 /// The network's raw outputs for `to_move` turned into White's view: probabilities, the lead

@@ -8,8 +8,8 @@ use crate::go::board::Board;
 use crate::go::rules::RuleSet::*;
 
 /// A position from rows of `X`, `O` and `.`.
-fn stones(rows: &[&str]) -> Stones {
-    let mut s = Stones::new(rows[0].len(), rows.len());
+fn stones(rows: &[&str]) -> Position {
+    let mut s = Position::rectangle(rows[0].len(), rows.len());
     for (row, line) in rows.iter().enumerate() {
         for (col, c) in line.bytes().enumerate() {
             let stone = match c {
@@ -172,7 +172,7 @@ fn a_false_eye_between_chains_the_enemy_can_attack_must_be_filled() {
 }
 
 /// A plain flood fill: each empty region's owner is the only colour next to it.
-fn flood_owners(s: &Stones) -> Vec<Option<Stone>> {
+fn flood_owners(s: &Position) -> Vec<Option<Stone>> {
     let (w, h) = (s.width(), s.height());
     let mut owner = vec![None; w * h];
     let mut seen = vec![false; w * h];
@@ -224,7 +224,7 @@ fn flood_owners(s: &Stones) -> Vec<Option<Stone>> {
 
 /// A position reached by random legal play from an empty board: its stones and the
 /// prisoners each side took.
-fn played(width: usize, height: usize, moves: &[(usize, bool)]) -> (Stones, [usize; 2]) {
+fn played(width: usize, height: usize, moves: &[(usize, bool)]) -> (Position, [usize; 2]) {
     let mut board = Board::new(width, height);
     let mut captured = [0, 0];
     let mut mover = Stone::Black;
@@ -242,7 +242,7 @@ fn played(width: usize, height: usize, moves: &[(usize, bool)]) -> (Stones, [usi
         }
         mover = crate::go::board::other(mover);
     }
-    let mut s = Stones::new(width, height);
+    let mut s = Position::rectangle(width, height);
     for p in board.points() {
         let (x, y) = board.point(p);
         s.set(c(y, x), board.stone(p));
@@ -287,8 +287,8 @@ proptest! {
 
 /// A board as goscorer's tests write it: `x` `o` stones, `b` `w` dead ones; its stones and
 /// the dead ones' points.
-fn goscorer_board(rows: &[&str]) -> (Stones, Vec<Coord>) {
-    let mut s = Stones::new(rows[0].len(), rows.len());
+fn goscorer_board(rows: &[&str]) -> (Position, Vec<Coord>) {
+    let mut s = Position::rectangle(rows[0].len(), rows.len());
     let mut dead = Vec::new();
     for (row, line) in rows.iter().enumerate() {
         for (col, ch) in line.bytes().enumerate() {

@@ -53,7 +53,6 @@ use super::board::{Board, other};
 use super::net::{Game, NetRules, Network};
 use super::position::{Position, Stone};
 use super::rules::RuleSet;
-use crate::grid::Coord;
 
 pub use reading::{Candidate, Reading, Settings};
 pub(crate) use tree::Tree;
@@ -85,19 +84,10 @@ impl<'n> Search<'n> {
         rules: RuleSet,
         komi: f32,
     ) -> Option<Reading> {
-        let n = position.size();
-        if n > super::net::MAX_SIDE {
+        if position.width().max(position.height()) > super::net::MAX_SIDE {
             return None;
         }
-        let mut board = Board::new(n, n);
-        for row in 0..n {
-            for col in 0..n {
-                if let Some(stone) = position.get(Coord { row, col }) {
-                    let p = board.index(col, row);
-                    board.set(p, stone);
-                }
-            }
-        }
+        let board = Board::of_position(position)?;
         let game = Game::new(board, to_move, NetRules::of(rules), komi);
         Some(self.read_game(&game, to_move))
     }

@@ -6,28 +6,30 @@
 use super::*;
 
 /// A board as goscorer's tests write it (`x` `o` stones, `b` `w` dead ones, `.` empty): its
-/// width, height, stones and dead flags.
-fn read(rows: &[&str]) -> (usize, usize, Vec<Option<Stone>>, Vec<bool>) {
+/// width, position and dead flags.
+fn read(rows: &[&str]) -> (usize, Position, Vec<bool>) {
     let (height, width) = (rows.len(), rows[0].len());
-    let mut stones = Vec::new();
+    let mut position = Position::rectangle(width, height);
     let mut dead = Vec::new();
-    for row in rows {
-        for c in row.bytes() {
-            stones.push(match c {
+    for (row, text) in rows.iter().enumerate() {
+        for (col, c) in text.bytes().enumerate() {
+            let stone = match c {
                 b'x' | b'b' => Some(Stone::Black),
                 b'o' | b'w' => Some(Stone::White),
                 _ => None,
-            });
+            };
+            position.set(crate::grid::Coord { row, col }, stone);
             dead.push(c == b'b' || c == b'w');
         }
     }
-    (width, height, stones, dead)
+    (width, position, dead)
 }
 
 /// The maps goscorer's `test.py` prints for a board.
 fn maps(rows: &[&str]) -> String {
-    let (width, height, stones, dead) = read(rows);
-    let scores = territory_scoring(width, height, &stones, &dead);
+    let (width, position, dead) = read(rows);
+    let scores = territory_scoring(&position, &dead);
+    let stones: Vec<Option<Stone>> = position.stones().collect();
     let mut out = String::new();
     let mut section = |name: &str, f: &dyn Fn(usize, u8) -> char| {
         out.push_str(name);
@@ -215,8 +217,8 @@ fn random_board(rng: &mut rand_pcg::Pcg64Mcg) -> Vec<String> {
 
 /// Our area map of a board in goscorer's notation.
 fn area_map(rows: &[&str]) -> String {
-    let (width, height, stones, dead) = read(rows);
-    let area = area_scoring(width, height, &stones, &dead);
+    let (width, position, dead) = read(rows);
+    let area = area_scoring(&position, &dead);
     let mut out = String::from("AREA:\n");
     for row in area.chunks(width) {
         for owner in row {

@@ -136,24 +136,16 @@ fn one_proof_out_of_time_says_where_it_stopped() {
     assert_eq!(solution.winner, None);
     let numbers = solution.numbers.expect("the root's numbers");
     assert!(numbers.proof >= 1 && numbers.disproof >= 1, "{numbers:?}");
-    // The moves the search tries, each once; those it reached carry their numbers, and the
-    // root's proof number is at most the least of their disproof numbers (the moves it did
-    // not reach count too).
+    // The moves the search tries, each once; those it reached carry their numbers. (The
+    // root's numbers are those of the search's last pass over it, its children's what the
+    // table holds when the clock stopped it, perhaps deep inside one of them: the two need
+    // not agree, so no bound between them is held here.)
     let mut cells: Vec<Coord> = solution.open_moves.iter().map(|m| m.played).collect();
     assert!(cells.len() > 10, "{}", cells.len());
     cells.sort();
     cells.dedup();
     assert_eq!(cells.len(), solution.open_moves.len());
-    let reached: Vec<Numbers> = solution
-        .open_moves
-        .iter()
-        .filter_map(|m| m.numbers)
-        .collect();
-    assert!(!reached.is_empty());
-    assert!(
-        reached.iter().all(|n| numbers.proof <= n.disproof),
-        "{numbers:?}"
-    );
+    assert!(solution.open_moves.iter().any(|m| m.numbers.is_some()));
 }
 
 fn benzene_openings(text: &str) -> (usize, usize, Vec<(Coord, bool)>) {
