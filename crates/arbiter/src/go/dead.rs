@@ -158,10 +158,13 @@ impl Estimate {
 /// (measured on finished games: see the guide's performance page).
 pub const DEFAULT_VISITS: u32 = 100;
 
-/// The visits of each move of a play-out for a reading of `visits`: a quarter of them (at
-/// least 8), since a play-out makes a search a move.
+/// The visits of each move of a play-out for a reading of `visits`: as many (at least 8), up to
+/// [`DEFAULT_VISITS`], since a play-out makes a search a move. A play-out decides the chains the
+/// reading left unsure, so it reads as deeply as the reading did: on the games of
+/// `tests/data/go/corpus-random/`, whose truth is a play-out by KataGo, a quarter of the
+/// visits a move called 38 of 43 right, half 39, as many 40, at three times the seconds.
 pub fn playout_visits(visits: u32) -> u32 {
-    (visits / 4).max(8)
+    visits.clamp(8, DEFAULT_VISITS)
 }
 
 /// The most visits a reading may be asked for.
