@@ -7,7 +7,7 @@ machine's drift).
     cargo build --release
     python3 benches/hex_perfect_play.py target/release/arbiter [MOHEX] [--rounds 3] [--long]
 
-About 6 minutes with three rounds and Benzene; `--long` adds the empty 8 x 8 board's every
+About 8 minutes with three rounds and Benzene; `--long` adds the empty 8 x 8 board's every
 opening (`--budget 3600`, about an hour) and who wins 9 x 9 after Red's e5 (`--budget 7200`,
 about an hour and a half), both on two threads, with peak memory. MOHEX is Benzene's `mohex`
 (built outside the repository from `fetch github:cgao3/benzene-vanilla-cmake`, CMake and

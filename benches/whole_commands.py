@@ -8,7 +8,7 @@ way: the ratio of a round cancels the machine's drift).
     python3 benches/whole_commands.py target/release/arbiter [SEEDS_CPP]
 
 SEEDS_CPP is the folder of the contests' solutions (default ../shared/seeds-cpp), compiled here
-with `g++ -O2`. About 5 minutes on two cores, most of it making the inputs (140 MB, in a
+with `g++ -O2`. About 2 minutes on two cores, a third of it making the inputs (120 MB, in a
 temporary folder). Each cell: the fastest time of the rounds, and the middle of the per-round
 ratios against the baseline. It prints the table as the page shows it.
 """
