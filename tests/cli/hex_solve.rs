@@ -541,7 +541,7 @@ fn benzenes_quick_11x11_puzzles_are_solved_as_benzene_asks_them() {
     check_as_benzene_asks(&quick, "120");
 }
 
-/// Every other puzzle past 9 x 9 but boll-04, as Benzene asks them (about 20 minutes on 2
+/// Every other puzzle past 9 x 9 but boll-04, as Benzene asks them (about 17 minutes on 2
 /// cores, boll-03 and boll-05 most of it; the solver page has each one's time beside
 /// Benzene's): `cargo test --release --test cli benzenes_puzzles_past_9x9 -- --ignored`.
 #[test]
