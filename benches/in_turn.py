@@ -45,16 +45,22 @@ def run(command):
         process.wait()
 
 
+def timed(commands, rounds):
+    """Each command's seconds, round by round: every round runs every command once, in turn."""
+    times = [[] for _ in commands]
+    for _ in range(rounds):
+        for i, command in enumerate(commands):
+            started = time.perf_counter()
+            run(command)
+            times[i].append(time.perf_counter() - started)
+    return times
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     rounds, commands = int(sys.argv[1]), sys.argv[2:]
-    times = {command: [] for command in commands}
-    for _ in range(rounds):
-        for command in commands:
-            started = time.perf_counter()
-            run(command)
-            times[command].append(time.perf_counter() - started)
+    times = dict(zip(commands, timed(commands, rounds)))
     first = times[commands[0]]
     for command in commands:
         fastest, middle = min(times[command]), statistics.median(times[command])

@@ -18,10 +18,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from in_turn import run  # noqa: E402
+from in_turn import timed  # noqa: E402
 
 # (label, the input's `gen` arguments, file name, game, rounds, baseline: a seed's name or wc)
 ROWS = [
@@ -42,16 +41,6 @@ ROWS = [
      ["gioco", "--cases", "1", "--size", "2000", "--seed", "2", "--mode", "game"],
      "gioco2000.in", "gioco", 11, "seed_xgame"),
 ]
-
-
-def timed_in_turn(commands, rounds):
-    times = [[] for _ in commands]
-    for _ in range(rounds):
-        for i, command in enumerate(commands):
-            started = time.perf_counter()
-            run(command)
-            times[i].append(time.perf_counter() - started)
-    return times
 
 
 def ms(seconds):
@@ -82,7 +71,7 @@ def row(arbiter, folder, seeds, spec):
                             os.path.join(seeds, baseline + ".cpp")], check=True)
         commands.append(f"{binary} < {path}")
     commands += [f"{arbiter} {game} --jobs 1 {path}", f"{arbiter} {game} --jobs 2 {path}"]
-    times = timed_in_turn(commands, rounds)
+    times = timed(commands, rounds)
     one, two = times[-2], times[-1]
     cells = [f"{label} ({megabytes:.0f} MB)"]
     if baseline == "wc":
