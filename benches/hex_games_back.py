@@ -31,7 +31,8 @@ def read_back(arbiter, game, budget, jobs):
     )
     seconds = time.monotonic() - started
     record = json.loads(done.stdout.splitlines()[0])
-    positions = record["positions"]
+    # A resignation leaves the board as it was: not a position of its own.
+    positions = [p for p in record["positions"] if p.get("played") not in ("resign", "forfeit")]
     proved = 0
     for position in reversed(positions):
         if position["winner"] is None:

@@ -79,8 +79,8 @@ enum Command {
         /// budget runs out (exit status 1).
         #[arg(long)]
         solve: bool,
-        /// With --solve: the side to move (default: a record's next player; for a board the
-        /// side with fewer stones, Red when equal).
+        /// With --solve: the side to move (default: a record's next player, or the side that
+        /// resigned; for a board the side with fewer stones, Red when equal).
         #[arg(long, value_parser = ByName::<Stone>::new(), requires = "solve")]
         to_move: Option<Stone>,
         /// With --solve, on records: the winner after every move, read back from the end (each

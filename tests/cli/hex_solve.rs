@@ -106,6 +106,21 @@ fn a_record_is_solved_at_its_end_with_its_next_player_to_move() {
 }
 
 #[test]
+fn a_resigned_game_is_solved_with_the_side_that_resigned_to_move() {
+    // After Red's a1 and Blue's swap of pieces, Blue holds a1 and Red has played b2: the
+    // counts are equal, but Blue resigned, so the board is Blue's to play, as it was.
+    let record = b"(;FF[4]GM[11]SZ[3];B[a1];W[swap-pieces];B[b2];W[resign])";
+    let (code, out) = hex(&["--solve", "--winner"], record);
+    assert_eq!(code, 0);
+    assert_eq!(out, "Blue to move: Red wins\n");
+    let (_, out) = hex(&["--solve", "--winner", "--moves"], record);
+    assert!(
+        out.contains("4. Blue resign: Blue to move: Red wins\n"),
+        "{out}"
+    );
+}
+
+#[test]
 fn moves_give_the_verdict_after_every_move_and_where_the_game_was_lost() {
     // 2 x 2: Red's a1 throws away the first player's win; Blue's a2 keeps Blue's.
     let (code, out) = hex(&["--solve", "--moves"], b"2,a1a2\n");

@@ -6,7 +6,9 @@
 //! when the budget ran out first (with what was proved); when it ran out after a winning move
 //! was found, the winning moves found so far and how many moves are unresolved
 //! (`Red to move: Red wins with c3 (4 moves unresolved)`). The side to move is the record's
-//! next player, or for a board the side with fewer stones (Red when equal), unless chosen.
+//! next player (after a resignation, the side that resigned: the position is as it was, and
+//! it was theirs to play), or for a board the side with fewer stones (Red when equal), unless
+//! chosen.
 //!
 //! With `moves`, a record is analysed move by move: the winner after every move, and every
 //! move that turned a won position into a lost one (each swing of the game), with the moves
@@ -166,7 +168,10 @@ impl Analysis {
     fn analyse(&self, case: &Case) -> Judgement {
         let (board, recorded) = match case {
             Case::Board(board) => (board.clone(), None),
-            Case::Record(replay) => (replay.board.clone(), replay.to_move),
+            Case::Record(replay) => (
+                replay.board.clone(),
+                replay.to_move.or(replay.ending.map(|ending| ending.loser)),
+            ),
         };
         let to_move = self.side_to_move(&board, recorded);
         let mut solver = match self.solver(&board) {
@@ -219,7 +224,12 @@ impl Analysis {
         }
         let _ = record::replay_watching(replay.record.clone(), |step| {
             let played = (step.played.number, step.played.colour, step.played.action);
-            steps.push((Some(played), step.board.clone(), step.to_move));
+            let to_move = match step.played.action {
+                // A resignation leaves the position as it was, with the one who gave up to move.
+                Action::Resign | Action::Forfeit => step.to_move.or(Some(step.played.colour)),
+                _ => step.to_move,
+            };
+            steps.push((Some(played), step.board.clone(), to_move));
         });
         let to_move_in = |board: &Board, recorded: Option<Stone>| {
             recorded.unwrap_or_else(|| self.side_to_move(board, None))
