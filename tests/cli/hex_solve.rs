@@ -671,3 +671,31 @@ fn moves_read_a_record_back_from_the_end_and_stop_where_a_position_stays_open() 
     assert_eq!(numbers[0], 43 - numbers[1], "{line}");
     assert!(line.ends_with("was not within the budget, so none before it was tried"));
 }
+
+/// Rule: a resigned game's final position is solved with the side that resigned to move, and
+/// the result the record gives (`RE`) is read through Little Golem's `swap`, its stone moved to
+/// the mirror cell (swap-pieces). Twelve 13 x 13 games of Little Golem's championship, each
+/// ended by a resignation: every record agrees with its play, and in one (game 1819877,
+/// Blue resigned after 87 moves) Red's win is proved from the final board.
+#[test]
+fn little_golem_s_resigned_13x13_games_agree_with_their_play_and_one_is_proved() {
+    let folder = data("hex", "littlegolem");
+    let mut games: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "sgf"))
+        .map(|path| path.display().to_string())
+        .collect();
+    games.sort();
+    assert_eq!(games.len(), 12);
+    let args: Vec<&str> = ["--check"]
+        .into_iter()
+        .chain(games.iter().map(String::as_str))
+        .collect();
+    let (code, out) = hex(&args, b"");
+    assert_eq!((code, out.as_str()), (0, ""));
+    let game = std::fs::read(folder.join("1819877.sgf")).unwrap();
+    assert!(String::from_utf8_lossy(&game).contains("RE[B+Resign]"));
+    let (code, out) = hex(&["--solve", "--winner"], &game);
+    assert_eq!((code, out.as_str()), (0, "Blue to move: Red wins\n"));
+}
