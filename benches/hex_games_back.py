@@ -6,11 +6,12 @@ one is not proved within the budget; and the moves that threw a won position awa
     python3 benches/hex_games_back.py ARBITER GAME.sgf... [--budget SECONDS] [--jobs N]
 
 Prints a line a game (its size, moves, positions proved back from the end, seconds, the swings
-found) and a Markdown table a board size: games, average moves proved back, the fewest and the
-most, average seconds a game. Each game takes about the budget beyond its proved positions (the
-position that is not proved spends it whole). Needs only arbiter; Benzene's Computer Olympiad
-records (`regression/sgf/games/olympiad/` of github:cgao3/benzene-vanilla-cmake, 11 x 11) are
-the games the user guide reports.
+found; a resignation leaves the board as it was and is not counted as a position) and a
+Markdown table a board size: games, average moves proved back, the fewest and the most, average
+seconds a game. Each game takes about the budget beyond its proved positions (the position
+that is not proved spends it whole). Needs only arbiter. The user guide reports Benzene's Computer Olympiad records
+(`tests/data/hex/olympiad/`, 11 x 11) and Little Golem's championship games
+(`tests/data/hex/littlegolem/`, 13 x 13).
 """
 
 import argparse

@@ -699,3 +699,21 @@ fn little_golem_s_resigned_13x13_games_agree_with_their_play_and_one_is_proved()
     let (code, out) = hex(&["--solve", "--winner"], &game);
     assert_eq!((code, out.as_str()), (0, "Blue to move: Red wins\n"));
 }
+
+/// Rule: when reading back leaves a record's final position open, that position has had its
+/// budget: it is said unknown and not searched a second time (its statistics are empty).
+#[test]
+fn a_final_position_left_open_by_the_walk_back_is_not_searched_again() {
+    let game = std::fs::read(data("hex", "littlegolem/1819876.sgf")).unwrap();
+    let args = ["--solve", "--moves", "--budget", "0.1", "--format", "json"];
+    let (code, out) = hex(&args, &game);
+    assert_eq!(code, 1, "unknown");
+    let record: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let last = record["positions"].as_array().unwrap().last().unwrap();
+    assert_eq!(
+        (&last["played"], &last["winner"]),
+        (&"resign".into(), &serde_json::Value::Null)
+    );
+    assert_eq!(record["verdict"], "Blue to move: unknown");
+    assert_eq!(record["stats"]["nodes"], 0);
+}

@@ -185,7 +185,20 @@ impl Analysis {
         let lost_at = swings
             .as_ref()
             .and_then(|s: &Vec<LostAt>| s.first().cloned());
+        // The walk back gave the final position its budget already: when it left it open,
+        // asking again would spend the budget a second time on what is no nearer a proof.
+        let left_open = positions
+            .as_ref()
+            .and_then(|p: &Vec<MoveValue>| p.last())
+            .is_some_and(|last| {
+                last.winner.is_none()
+                    && last
+                        .to_move
+                        .unwrap_or_else(|| self.side_to_move(&board, None))
+                        == to_move
+            });
         let solution = match self.question {
+            _ if left_open => Solution::nothing_proved(to_move),
             Question::EveryMove => solver.solve(&board, to_move),
             Question::ConsideredMoves => solver.solve_considered(&board, to_move),
             Question::Winner => solver.decide(&board, to_move),
