@@ -9,9 +9,9 @@ Prints a line a game (its size, moves, positions proved back from the end, secon
 found; a resignation leaves the board as it was and is not counted as a position) and a
 Markdown table a board size: games, average moves proved back, the fewest and the most, average
 seconds a game. Each game takes about the budget beyond its proved positions (the position
-that is not proved spends it whole). Needs only arbiter. The user guide reports Benzene's Computer Olympiad records
-(`tests/data/hex/olympiad/`, 11 x 11) and Little Golem's championship games
-(`tests/data/hex/littlegolem/`, 13 x 13).
+that is not proved spends it whole). Needs only arbiter. The user guide reports Benzene's
+Computer Olympiad records (`tests/data/hex/olympiad/`, 11 x 11) and Little Golem's championship
+games (`tests/data/hex/littlegolem/`, 13 x 13).
 """
 
 import argparse

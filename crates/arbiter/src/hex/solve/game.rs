@@ -117,7 +117,8 @@ pub struct MoveValue {
     pub played_by: Option<Stone>,
     /// The move as HexGui writes it (`c3`, `swap-pieces`).
     pub played: Option<String>,
-    /// The colour to move after it.
+    /// The colour to move after it, by the record (after a resignation, the side that
+    /// resigned).
     pub to_move: Option<Stone>,
     /// The winner with perfect play from there (none when unknown).
     pub winner: Option<Stone>,
