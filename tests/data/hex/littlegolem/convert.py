@@ -8,6 +8,9 @@ one pickle, each as `NUMBER.sgf`:
 
     python3 convert.py d1_13.txt 12 OUT_DIR
 
+(`git show b22c9dd6fc28927f07765d9a798c22fc99cc8497:d1_13.txt` in a clone of that repository
+gives the file. Unpickling runs what the file says: use it on that file only.)
+
 How the moves are read, as checked by solving the final positions: the first player is SGF's
 `B` (Red, joining top and bottom), a cell is column letter then row number (as arbiter names
 cells), and `swap` is `swap-pieces` (the stone moves to its mirror cell and changes colour; the
