@@ -12,6 +12,19 @@ pub fn data(game: &str, name: &str) -> PathBuf {
         .join(name)
 }
 
+/// The SGF records of a shipped data folder (`tests/data/GAME/FOLDER/*.sgf`), as paths in
+/// name order.
+pub fn sgf_files(game: &str, folder: &str) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(data(game, folder))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .map(|p| p.display().to_string())
+        .collect();
+    files.sort();
+    files
+}
+
 /// Runs `arbiter ARGS` with `stdin` as standard input.
 pub fn run(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))

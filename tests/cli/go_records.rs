@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{Feed, data, run, run_bounded};
+use common::{Feed, data, run, run_bounded, sgf_files};
 
 fn lines(args: &[&str], input: &[u8]) -> Vec<String> {
     let output = run(args, input);
@@ -772,24 +772,10 @@ fn a_board_wider_than_the_network_takes_falls_back_to_the_playouts_with_a_warnin
     assert!(String::from_utf8_lossy(&output.stderr).is_empty());
 }
 
-/// The games of a corpus of finished games (`tests/data/go/corpus/`, `corpus-random/`), as
-/// paths.
-fn corpus_of(folder: &str) -> Vec<String> {
-    let dir = data("go", folder);
-    let mut files: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-        .map(|p| p.display().to_string())
-        .collect();
-    files.sort();
-    files
-}
-
 /// How many of a corpus's games `arbiter go --check` with `options` finds counted as
 /// recorded.
 fn right_in(folder: &str, options: &[&str]) -> (usize, usize) {
-    let files = corpus_of(folder);
+    let files = sgf_files("go", folder);
     let mut args = vec!["go", "--check"];
     args.extend(options);
     args.extend(files.iter().map(String::as_str));
@@ -848,7 +834,7 @@ fn dead_stones_in(files: &[String], options: &[&str]) -> Vec<serde_json::Value> 
 fn the_estimate_finds_the_dead_stones_kgs_players_marked() {
     // 896 finished KGS games of strong players, 19 x 19: the final node's TB/TW are the dead
     // stones both players agreed on. The estimate never sees them (`--dead estimate`).
-    let files = corpus_of("kgs");
+    let files = sgf_files("go", "kgs");
     assert_eq!(files.len(), 896);
     let marked = dead_stones_in(&files, &["--dead", "markup"]);
     let searched = dead_stones_in(&files, &["--dead", "estimate"]);

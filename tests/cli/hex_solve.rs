@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{data, run};
+use common::{data, run, sgf_files};
 
 /// Runs `arbiter hex ARGS` on `input`; returns the exit code and standard output.
 fn hex(args: &[&str], input: &[u8]) -> (i32, String) {
@@ -344,6 +344,13 @@ struct Puzzle {
     proved: Proved,
 }
 
+impl Puzzle {
+    /// Whether the puzzle is one of `names` (file names without `.sgf`).
+    fn is_one_of(&self, names: &[&str]) -> bool {
+        names.iter().any(|&name| self.file == format!("{name}.sgf"))
+    }
+}
+
 /// What Benzene proved of a puzzle.
 enum Proved {
     /// `dfpn-solve-state`: the winner.
@@ -469,7 +476,7 @@ fn benzenes_puzzles_up_to_6x6_and_quick_7x7_ones_are_solved_as_benzene_solved_th
     assert_eq!(puzzles.len(), 129);
     let quick: Vec<&Puzzle> = puzzles
         .iter()
-        .filter(|p| p.side <= 6 || QUICK_7X7.iter().any(|&q| p.file == format!("{q}.sgf")))
+        .filter(|p| p.side <= 6 || p.is_one_of(&QUICK_7X7))
         .collect();
     assert_eq!(quick.len(), 25 + QUICK_7X7.len());
     check_puzzles(&quick, "60", &[]);
@@ -503,7 +510,7 @@ fn benzenes_quick_8x8_puzzles_are_solved_trying_only_the_moves_inferior_cells_le
     let puzzles = benzene_puzzles();
     let chosen: Vec<&Puzzle> = puzzles
         .iter()
-        .filter(|p| PRUNED_8X8.iter().any(|&q| p.file == format!("{q}.sgf")))
+        .filter(|p| p.is_one_of(&PRUNED_8X8))
         .collect();
     assert_eq!(chosen.len(), PRUNED_8X8.len());
     // Benzene's winning moves are among those arbiter tries on each of these (its
@@ -550,7 +557,7 @@ fn benzenes_quick_11x11_puzzles_are_solved_as_benzene_asks_them() {
     let puzzles = benzene_puzzles();
     let quick: Vec<&Puzzle> = past_9x9(&puzzles)
         .into_iter()
-        .filter(|p| QUICK_PAST_9X9.iter().any(|&q| p.file == format!("{q}.sgf")))
+        .filter(|p| p.is_one_of(&QUICK_PAST_9X9))
         .collect();
     assert_eq!(quick.len(), QUICK_PAST_9X9.len());
     check_as_benzene_asks(&quick, "120");
@@ -565,10 +572,7 @@ fn benzenes_puzzles_past_9x9_are_solved_as_benzene_asks_them() {
     let puzzles = benzene_puzzles();
     let long: Vec<&Puzzle> = past_9x9(&puzzles)
         .into_iter()
-        .filter(|p| {
-            let named = |list: &[&str]| list.iter().any(|&q| p.file == format!("{q}.sgf"));
-            !named(&QUICK_PAST_9X9) && !named(&LONGEST_PAST_9X9)
-        })
+        .filter(|p| !p.is_one_of(&QUICK_PAST_9X9) && !p.is_one_of(&LONGEST_PAST_9X9))
         .collect();
     assert_eq!(
         long.len(),
@@ -586,11 +590,7 @@ fn benzenes_boll_04_is_answered_as_benzene_answers_it() {
     let puzzles = benzene_puzzles();
     let longest: Vec<&Puzzle> = past_9x9(&puzzles)
         .into_iter()
-        .filter(|p| {
-            LONGEST_PAST_9X9
-                .iter()
-                .any(|&q| p.file == format!("{q}.sgf"))
-        })
+        .filter(|p| p.is_one_of(&LONGEST_PAST_9X9))
         .collect();
     assert_eq!(longest.len(), LONGEST_PAST_9X9.len());
     check_as_benzene_asks(&longest, "3600");
@@ -701,14 +701,7 @@ fn moves_read_a_record_back_from_the_end_and_stop_where_a_position_stays_open() 
 /// Blue resigned after 87 moves) Red's win is proved from the final board.
 #[test]
 fn little_golem_s_resigned_13x13_games_agree_with_their_play_and_one_is_proved() {
-    let folder = data("hex", "littlegolem");
-    let mut games: Vec<String> = std::fs::read_dir(&folder)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "sgf"))
-        .map(|path| path.display().to_string())
-        .collect();
-    games.sort();
+    let games = sgf_files("hex", "littlegolem");
     assert_eq!(games.len(), 12);
     let args: Vec<&str> = ["--check"]
         .into_iter()
@@ -716,7 +709,7 @@ fn little_golem_s_resigned_13x13_games_agree_with_their_play_and_one_is_proved()
         .collect();
     let (code, out) = hex(&args, b"");
     assert_eq!((code, out.as_str()), (0, ""));
-    let game = std::fs::read(folder.join("1819877.sgf")).unwrap();
+    let game = std::fs::read(data("hex", "littlegolem/1819877.sgf")).unwrap();
     assert!(String::from_utf8_lossy(&game).contains("RE[B+Resign]"));
     let (code, out) = hex(&["--solve", "--winner"], &game);
     assert_eq!((code, out.as_str()), (0, "Blue to move: Red wins\n"));

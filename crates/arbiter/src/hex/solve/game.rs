@@ -157,6 +157,12 @@ impl Analysis {
         })
     }
 
+    /// The side to move in a position of the walk back through a record: the record's,
+    /// else as [`Analysis::side_to_move`] decides.
+    fn side_to_move_in_record(&self, board: &Board, recorded: Option<Stone>) -> Stone {
+        recorded.unwrap_or_else(|| self.side_to_move(board, None))
+    }
+
     fn solver(&self, board: &Board) -> Result<Solver, super::SolveError> {
         let mut solver = Solver::new(board.rows(), board.cols(), &self.settings)?;
         if let Some(store) = &self.store {
@@ -193,10 +199,7 @@ impl Analysis {
             .and_then(|p: &Vec<MoveValue>| p.last())
             .is_some_and(|last| {
                 last.winner.is_none()
-                    && last
-                        .to_move
-                        .unwrap_or_else(|| self.side_to_move(&board, None))
-                        == to_move
+                    && self.side_to_move_in_record(&board, last.to_move) == to_move
             });
         let solution = match self.question {
             _ if left_open => Solution::nothing_proved(to_move),
@@ -245,16 +248,13 @@ impl Analysis {
             };
             steps.push((Some(played), step.board.clone(), to_move));
         });
-        let to_move_in = |board: &Board, recorded: Option<Stone>| {
-            recorded.unwrap_or_else(|| self.side_to_move(board, None))
-        };
         // Solved from the end back: each proof stays in the solver's table (and the store) and
         // helps the position before it. The walk stops at the first position the budget leaves
         // open: the ones before it, further from the end, are harder still.
         let mut winners: Vec<Option<Stone>> = vec![None; steps.len()];
         let mut open_at = None;
         for (i, (_, board, recorded)) in steps.iter().enumerate().rev() {
-            winners[i] = solver.winner(board, to_move_in(board, *recorded));
+            winners[i] = solver.winner(board, self.side_to_move_in_record(board, *recorded));
             if winners[i].is_none() {
                 open_at = Some(i);
                 break;
@@ -265,7 +265,7 @@ impl Analysis {
         let mut lines = Vec::new();
         let mut swings: Vec<LostAt> = Vec::new();
         for (i, (played, board, recorded)) in steps.iter().enumerate() {
-            let (to_move, winner) = (to_move_in(board, *recorded), winners[i]);
+            let (to_move, winner) = (self.side_to_move_in_record(board, *recorded), winners[i]);
             if let (Some((number, colour, action)), Some(before)) = (played, i.checked_sub(1)) {
                 let had_a_win = winners[before] == Some(*colour);
                 if had_a_win && winner.is_some_and(|w| w != *colour) {
