@@ -5,11 +5,13 @@
 //! ```sh
 //! cargo bench --bench hex_solve_techniques -- techniques    # about 40 minutes, one core
 //! BUDGET=60 cargo bench --bench hex_solve_techniques -- techniques
+//! SWITCHES=,cut_off cargo bench --bench hex_solve_techniques -- techniques   # two rows
 //! N=7 OPENINGS=a4,c3 cargo bench --bench hex_solve_techniques -- openings
 //! ```
 //!
 //! `techniques`: one table, a row for each technique turned off in turn (a field of
-//! `Techniques`, its switch), one thread, BUDGET seconds (300 unless told) for each position:
+//! `Techniques`, its switch; SWITCHES names the rows to run, the empty name for "nothing"),
+//! one thread, BUDGET seconds (300 unless told) for each position:
 //! the empty 7 x 7 board's complete set (winning openings, positions, time) and an 8 x 8 sample,
 //! who wins after Red's a1, c1 and d1 (proved, positions, time), each on a fresh solver. The
 //! positions are the same from run to run; the times drift with the machine. `openings`: each
@@ -52,6 +54,14 @@ fn techniques() {
             "`inferior`",
             Techniques {
                 inferior: false,
+                ..all
+            },
+        ),
+        (
+            "cells and stones cut off from a colour's sides",
+            "`cut_off`",
+            Techniques {
+                cut_off: false,
                 ..all
             },
         ),
@@ -125,7 +135,17 @@ fn techniques() {
         "| turned off | switch | 7 x 7 winning openings (27) | positions | time | 8 x 8 sample proved (3) | positions | time |"
     );
     println!("|---|---|---|---|---|---|---|---|");
+    let only: Option<Vec<String>> = std::env::var("SWITCHES")
+        .ok()
+        .map(|names| names.split(',').map(|name| format!("`{name}`")).collect());
     for (name, switch, techniques) in variants {
+        let plain = if switch.is_empty() { "``" } else { switch };
+        if only
+            .as_ref()
+            .is_some_and(|only| !only.iter().any(|name| name == plain))
+        {
+            continue;
+        }
         let settings = Settings {
             budget: Some(budget),
             techniques,

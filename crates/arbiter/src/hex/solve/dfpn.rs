@@ -12,7 +12,8 @@
 //! Each position is expanded by the techniques of the other modules, each of which can be
 //! turned off to measure what it buys ([`Techniques`]): a colour one move from joining its
 //! sides wins, and an opponent with two such cells wins; [dead and captured
-//! cells](super::inferior) are filled in and never tried; [virtual
+//! cells](super::inferior), and those [cut off](super::cutoff) from a colour's sides, are
+//! filled in and never tried; [virtual
 //! connections](super::vc) decide positions outright (a semi connection between the mover's
 //! sides wins, a full one of the opponent's loses), and the regions that
 //! [decompositions](super::decompose) give either colour are filled in after them (on the
@@ -31,7 +32,7 @@ use std::time::Instant;
 
 use super::bits::{Cells, Geometry};
 use super::decompose;
-use super::inferior;
+use super::inferior::{self, Rules};
 use super::mustplay::mustplay;
 use super::position::{Keys, Position};
 use super::resistance::Circuit;
@@ -60,6 +61,9 @@ pub struct Techniques {
     pub ladders: bool,
     /// Leave out dead, captured and dominated cells, filling in the dead and captured.
     pub inferior: bool,
+    /// Give each colour, in the fill-in, the cells and stones the other can do without: those
+    /// cut off from the other's sides (the solver's `cutoff` module). Needs `inferior`.
+    pub cut_off: bool,
     /// Fill in too the regions that combinatorial decompositions give a colour (two of its
     /// pieces touching the same two groups of the opponent's, virtually connected within the
     /// region they close off; Hayward et al. 2003, as Benzene does). Needs `connections` and
@@ -85,6 +89,7 @@ impl Default for Techniques {
             mustplay: true,
             ladders: false,
             inferior: true,
+            cut_off: true,
             decompositions: true,
             inherited_fill: true,
             widening: true,
@@ -175,7 +180,7 @@ struct Expanded<B> {
     age: u32,
 }
 
-/// What a position's expansion filled in (its dead, captured and permanently inferior cells,
+/// What a position's expansion filled in (its dead, captured, cut-off and permanently inferior cells,
 /// and the regions decompositions gave either colour), handed down to the positions below it,
 /// which start from it as Benzene's children start from their parent's fill-in: a cell so
 /// filled stays fillable after any move outside it, so a child finds at once what its
@@ -186,7 +191,8 @@ struct Expanded<B> {
 /// on it, is dropped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Filled<B> {
-    /// Each colour's stones: the position's, and the cells filled for that colour.
+    /// Each colour's stones: the position's, and the cells filled for that colour (a stone
+    /// the other colour cannot use among them: [`Filled::onto`]).
     pub stones: [B; 2],
     /// The permanently inferior cells among them, those handed down included.
     pub inferior: B,
@@ -198,6 +204,15 @@ impl<B: Cells> Filled<B> {
         stones: [B::NONE; 2],
         inferior: B::NONE,
     };
+
+    /// `stones` with these filled in over them (a stone the fill-in gave the other colour,
+    /// as one the colour cannot use, is the other colour's).
+    pub fn onto(self, stones: [B; 2]) -> [B; 2] {
+        [
+            (stones[0] & !self.stones[1]) | self.stones[0],
+            (stones[1] & !self.stones[0]) | self.stones[1],
+        ]
+    }
 
     /// What the position after a move on `cell` starts from: all of it, unless the move lands
     /// within two steps of a permanently inferior cell (whose pattern it may spoil).
@@ -579,7 +594,8 @@ impl<B: Cells> Search<B> {
                 }
                 if let Some(region) = self.decomposed_region(red, own, other) {
                     stones[side.index()] |= region;
-                    stones = inferior::fill_in_for(&geometry, stones, me).stones;
+                    let rules = Rules::for_mover(me).cutting_off(self.techniques.cut_off);
+                    stones = inferior::fill_in_with(&geometry, stones, rules).stones;
                     continue 'again;
                 }
             }
@@ -992,7 +1008,8 @@ impl<B: Cells> Search<B> {
     /// `stones` filled in ([`inferior::fill_in`]), the permanently inferior cells filled noted
     /// in the expansion's [`Filled`].
     fn fill_in(&mut self, stones: [B; 2]) -> [B; 2] {
-        let fill = inferior::fill_in(&self.geometry, stones);
+        let rules = Rules::ALL.cutting_off(self.techniques.cut_off);
+        let fill = inferior::fill_in_with(&self.geometry, stones, rules);
         self.filled.inferior |= fill.inferior[0] | fill.inferior[1];
         fill.stones
     }
@@ -1052,8 +1069,7 @@ impl<B: Cells> Search<B> {
         let mut stones = position.stones;
         if self.techniques.inferior {
             consider &= !inferior::mirror_losses(&geometry, stones, me);
-            let inherited = self.inherited.stones;
-            stones = [stones[0] | inherited[0], stones[1] | inherited[1]];
+            stones = self.inherited.onto(stones);
             stones = self.fill_in(stones);
             if let Some(decided) = self.decided_by_stones(stones, me, empty) {
                 return decided;

@@ -44,6 +44,7 @@
 //! not) loses: there the side to move wins, by strategy stealing ([`mirror_losses`]).
 
 use super::bits::{Cells, Geometry, MAX_CELLS};
+use super::cutoff::cut_off;
 use crate::hex::board::Stone;
 
 /// The six neighbour steps of a cell, in order around it.
@@ -324,8 +325,13 @@ pub struct FillIn<B> {
     pub captured: [B; 2],
     /// The cells permanently inferior for Red and for Blue ([`perm_inferior`]).
     pub inferior: [B; 2],
-    /// The stones, each dead cell filled (see [`filled_in`]) and each captured or permanently
-    /// inferior cell its owner's.
+    /// The cells Red may as well own because Blue cannot use them, and those Blue may as well
+    /// own ([`cut_off`](super::cutoff)): empty cells filled, and stones of the other colour
+    /// that count as the owner's.
+    pub cut_off: [B; 2],
+    /// The stones, each dead cell filled (see [`filled_in`]), each captured or permanently
+    /// inferior cell its owner's, and each cut-off cell or stone the colour's that may as
+    /// well own it (so a stone may have changed colour).
     pub stones: [B; 2],
 }
 
@@ -340,44 +346,77 @@ impl<B: Cells> FillIn<B> {
 
     /// The moves of `mover` that are passes, when this is [`fill_in_for`] `mover`: a stone on
     /// a dead cell joins nothing, one on a cell `mover` has captured leaves its partner dead,
-    /// and one on a cell permanently inferior for `mover` is one its filling would have put
-    /// there, so after each the position is, filled in, the one where `mover` passed. All of
-    /// them have one value, the pass's.
+    /// one on a cell permanently inferior for `mover` is one its filling would have put
+    /// there, and one on a cut-off cell is either the one the filling put there or one
+    /// `mover` cannot use (which counts as the opponent's, as the filling has it), so after
+    /// each the position is, filled in, the one where `mover` passed. All of them have one
+    /// value, the pass's.
     pub fn passes(&self, mover: Stone) -> B {
-        self.dead | self.owned(mover.index())
+        self.dead | self.cut_off[0] | self.cut_off[1] | self.owned(mover.index())
     }
 }
 
-/// Fills in a position's dead cells, captured pairs and permanently inferior cells, again and
-/// again: a cell filled can leave more cells dead, captured or inferior. The filled position
-/// has the position's value, and a move that wins it wins the position (the search searches
-/// it instead).
+/// Which rules a fill-in uses besides the ring rules (dead cells, captured pairs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Fill Red's permanently inferior cells, and Blue's.
+    pub inferior: [bool; 2],
+    /// Give each colour the cells and stones the other cannot use
+    /// ([`cut_off`](super::cutoff)).
+    pub cut_off: bool,
+}
+
+impl Rules {
+    /// Every rule: [`fill_in`].
+    pub const ALL: Rules = Rules {
+        inferior: [true; 2],
+        cut_off: true,
+    };
+
+    /// The rules whose cells stay fillable after any move by `mover`: [`fill_in_for`].
+    pub fn for_mover(mover: Stone) -> Rules {
+        let mut inferior = [false; 2];
+        inferior[mover.index()] = true;
+        Rules {
+            inferior,
+            cut_off: true,
+        }
+    }
+
+    /// These rules, with or without the cut-off cells.
+    pub fn cutting_off(self, cut_off: bool) -> Rules {
+        Rules { cut_off, ..self }
+    }
+}
+
+/// Fills in a position's dead cells, captured pairs, permanently inferior cells and the cells
+/// and stones each colour cannot use, again and again: a cell filled can leave more cells
+/// dead, captured, inferior or cut off. The filled position has the position's value, and a
+/// move that wins it wins the position (the search searches it instead).
+#[cfg(test)]
 pub fn fill_in<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> FillIn<B> {
-    fill_in_with(geometry, stones, [true; 2])
+    fill_in_with(geometry, stones, Rules::ALL)
 }
 
 /// [`fill_in`] that stays right after any move by `mover`: the opponent's permanently
 /// inferior cells are left out, so that every cell filled stays fillable whatever `mover`
-/// plays (dead cells stay dead and captured pairs captured whatever is played, and a colour's
-/// permanently inferior cells stay fillable after that colour's moves, while the opponent's
-/// move beside one can spoil it). So a move by `mover` on a cell this fills for `mover` is a
-/// pass, and a move dominated in this filled position is dominated in the position.
+/// plays (dead cells stay dead, captured pairs captured and cut-off cells cut off whatever is
+/// played, and a colour's permanently inferior cells stay fillable after that colour's moves,
+/// while the opponent's move beside one can spoil it). So a move by `mover` on a cell this
+/// fills for `mover` is a pass, and a move dominated in this filled position is dominated in
+/// the position.
+#[cfg(test)]
 pub fn fill_in_for<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: Stone) -> FillIn<B> {
-    let mut inferior = [false; 2];
-    inferior[mover.index()] = true;
-    fill_in_with(geometry, stones, inferior)
+    fill_in_with(geometry, stones, Rules::for_mover(mover))
 }
 
-/// [`fill_in`], with the permanently inferior cells of the colours `inferior` names.
-fn fill_in_with<B: Cells>(
-    geometry: &Geometry<B>,
-    stones: [B; 2],
-    inferior: [bool; 2],
-) -> FillIn<B> {
+/// [`fill_in`] by the `rules` given.
+pub fn fill_in_with<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], rules: Rules) -> FillIn<B> {
     let mut fill = FillIn {
         dead: B::NONE,
         captured: [B::NONE; 2],
         inferior: [B::NONE; 2],
+        cut_off: [B::NONE; 2],
         stones,
     };
     let mut look = geometry.board & !(stones[0] | stones[1]);
@@ -394,17 +433,41 @@ fn fill_in_with<B: Cells>(
             }
         }
         if both.is_empty() {
-            let found = fill_perm_inferior(geometry, &mut fill.stones, &mut rings, inferior);
+            let found = fill_perm_inferior(geometry, &mut fill.stones, &mut rings, rules.inferior);
             for (colour, cells) in found.into_iter().enumerate() {
                 fill.inferior[colour] |= cells;
             }
             both = found[0] | found[1];
-            if both.is_empty() {
-                return fill;
+        }
+        if both.is_empty() && rules.cut_off {
+            both = fill_cut_off(geometry, &mut fill, stones);
+            if !both.is_empty() {
+                let empty = geometry.board & !(fill.stones[0] | fill.stones[1]);
+                rings = Rings::of(geometry, fill.stones, empty);
             }
+        }
+        if both.is_empty() {
+            return fill;
         }
         look = geometry.neighbours(both) & !(fill.stones[0] | fill.stones[1]);
     }
+}
+
+/// Gives each colour, Red first, the empty cells and the stones its opponent cannot use
+/// ([`cut_off`]), each against the stones as the earlier ones left them, leaving alone the
+/// cells filled already (`stones` are the position's); returns them.
+fn fill_cut_off<B: Cells>(geometry: &Geometry<B>, fill: &mut FillIn<B>, stones: [B; 2]) -> B {
+    let mut changed = B::NONE;
+    for colour in 0..2 {
+        let filled = (fill.stones[0] | fill.stones[1]) & !(stones[0] | stones[1]);
+        let settled = filled | fill.cut_off[0] | fill.cut_off[1];
+        let cells = cut_off(geometry, fill.stones, 1 - colour, settled);
+        fill.cut_off[colour] |= cells;
+        fill.stones[colour] |= cells;
+        fill.stones[1 - colour] &= !cells;
+        changed |= cells;
+    }
+    changed
 }
 
 /// Fills each empty cell permanently inferior for a colour ([`perm_inferior`]) of those
@@ -1002,18 +1065,18 @@ mod tests {
 
     #[test]
     fn the_movers_fill_in_leaves_out_the_opponents_permanently_inferior_cells() {
-        let stones = three_in_a_row_with([&[18], &[]]);
-        assert!(fill_in_for(&g(5), stones, Stone::Red).inferior[0].has(12));
-        assert!(!fill_in_for(&g(5), stones, Stone::Blue).inferior[0].has(12));
-        assert!(
-            fill_in_for(&g(5), stones, Stone::Red)
-                .passes(Stone::Red)
-                .has(12)
-        );
-        assert!(
-            !fill_in_for(&g(5), stones, Stone::Blue)
-                .passes(Stone::Blue)
-                .has(12)
-        );
+        // Without the cut-off cells: with them, the cells Red's fill-in leaves cut off make
+        // c3 a pass for Blue too (Red wins whatever Blue plays there).
+        let for_mover = |mover: Stone| {
+            fill_in_with(
+                &g(5),
+                three_in_a_row_with([&[18], &[]]),
+                Rules::for_mover(mover).cutting_off(false),
+            )
+        };
+        assert!(for_mover(Stone::Red).inferior[0].has(12));
+        assert!(!for_mover(Stone::Blue).inferior[0].has(12));
+        assert!(for_mover(Stone::Red).passes(Stone::Red).has(12));
+        assert!(!for_mover(Stone::Blue).passes(Stone::Blue).has(12));
     }
 }

@@ -9,7 +9,8 @@
 //! bitboards (`bits`, `position`), with a transposition table of fixed size (`table`), and the
 //! techniques of the strongest Hex solvers, each in a private module of its own: virtual
 //! connections built by H-search (`vc`), the mustplay region (`mustplay`), dead and
-//! captured cells (`inferior`), the regions combinatorial decompositions give a colour
+//! captured cells (`inferior`), the cells and stones a colour cannot use because they are
+//! cut off from its sides (`cutoff`), the regions combinatorial decompositions give a colour
 //! (`decompose`), and move ordering by electrical resistance (`resistance`);
 //! each can be turned off ([`Techniques`]). `oracle`, a plain
 //! exhaustive search, is what the tests hold the solver to; [`Analysis`] is the solver as a
@@ -33,6 +34,7 @@
 //! ```
 
 mod bits;
+mod cutoff;
 mod decompose;
 mod dfpn;
 mod game;

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::bits::{Cells, Geometry, MAX_CELLS, Wide};
 use super::dfpn::{Search, Stats, Techniques};
-use super::inferior;
+use super::inferior::{self, Rules};
 use super::position::Position;
 use super::store::{Proved, SharedStore};
 use crate::grid::Coord;
@@ -839,7 +839,8 @@ impl<B: Cells> Searches<B> {
         };
         let symmetric = rotated(stones[0]) == stones[0] && rotated(stones[1]) == stones[1];
         let (passes, killer, untried) = if self.settings.techniques.inferior {
-            let fill = inferior::fill_in_for(&geometry, stones, me);
+            let rules = Rules::for_mover(me).cutting_off(self.settings.techniques.cut_off);
+            let fill = inferior::fill_in_with(&geometry, stones, rules);
             let killer = inferior::killers(&geometry, fill.stones, me);
             let dominated = inferior::vulnerable_cells(&geometry, fill.stones, me);
             let passes = fill.passes(me) & empty;

@@ -342,6 +342,10 @@ fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: 
             ..Techniques::default()
         },
         Techniques {
+            cut_off: false,
+            ..Techniques::default()
+        },
+        Techniques {
             inherited_fill: false,
             ..Techniques::default()
         },
@@ -726,7 +730,7 @@ fn a_fill_in_handed_down_keeps_the_winner_after_each_move() {
                 dropped += 1;
                 continue;
             }
-            let with = [child[0] | below.stones[0], child[1] | below.stones[1]];
+            let with = below.onto(child);
             assert_eq!(
                 wins(with),
                 wins(child),
