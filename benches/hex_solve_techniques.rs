@@ -3,7 +3,7 @@
 //! measured once).
 //!
 //! ```sh
-//! cargo bench --bench hex_solve_techniques -- techniques    # about 40 minutes, one core
+//! cargo bench --bench hex_solve_techniques -- techniques    # about 90 minutes, one core
 //! BUDGET=60 cargo bench --bench hex_solve_techniques -- techniques
 //! SWITCHES=,cut_off cargo bench --bench hex_solve_techniques -- techniques   # two rows
 //! N=7 OPENINGS=a4,c3 cargo bench --bench hex_solve_techniques -- openings
@@ -137,12 +137,12 @@ fn techniques() {
     println!("|---|---|---|---|---|---|---|---|");
     let only: Option<Vec<String>> = std::env::var("SWITCHES")
         .ok()
-        .map(|names| names.split(',').map(|name| format!("`{name}`")).collect());
+        .map(|names| names.split(',').map(str::to_owned).collect());
     for (name, switch, techniques) in variants {
-        let plain = if switch.is_empty() { "``" } else { switch };
+        let bare = switch.trim_matches('`');
         if only
             .as_ref()
-            .is_some_and(|only| !only.iter().any(|name| name == plain))
+            .is_some_and(|only| !only.iter().any(|name| name == bare))
         {
             continue;
         }

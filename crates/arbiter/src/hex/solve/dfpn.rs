@@ -180,12 +180,12 @@ struct Expanded<B> {
     age: u32,
 }
 
-/// What a position's expansion filled in (its dead, captured, cut-off and permanently inferior cells,
-/// and the regions decompositions gave either colour), handed down to the positions below it,
-/// which start from it as Benzene's children start from their parent's fill-in: a cell so
-/// filled stays fillable after any move outside it, so a child finds at once what its
-/// parent found (a decomposition's region among them, for which it would build the
-/// connections again), on a board with fewer empty cells. All but the permanently inferior
+/// What a position's expansion filled in (its dead, captured, cut-off and permanently
+/// inferior cells, and the regions decompositions gave either colour), handed down to the
+/// positions below it, which start from it as Benzene's children start from their parent's
+/// fill-in: a cell so filled stays fillable after any move outside it, so a child finds at
+/// once what its parent found (a decomposition's region among them, for which it would build
+/// the connections again), on a board with fewer empty cells. All but the permanently inferior
 /// cells stay so whatever is played; a permanently inferior cell can be spoiled by a move
 /// within two steps of it ([`inferior`]'s docs), and then the whole fill-in, which may rest
 /// on it, is dropped.

@@ -1065,8 +1065,8 @@ mod tests {
 
     #[test]
     fn the_movers_fill_in_leaves_out_the_opponents_permanently_inferior_cells() {
-        // Without the cut-off cells: with them, the cells Red's fill-in leaves cut off make
-        // c3 a pass for Blue too (Red wins whatever Blue plays there).
+        // Without the cut-off cells: with them, this position fills in so far that c3 is a
+        // pass for Blue too (Red wins whatever Blue plays there).
         let for_mover = |mover: Stone| {
             fill_in_with(
                 &g(5),
