@@ -51,9 +51,10 @@ pub fn cut_off<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], colour: usize, 
         reached
     };
     // A cell on a chain is reached from both sides.
-    let unreached = open & !(geometry.flood(one & open, open) & geometry.flood(two & open, open));
-    if unreached.meets(!settled) {
-        return unreached & !settled;
+    let reached_both = geometry.flood(one & open, open) & geometry.flood(two & open, open);
+    let unreached = open & !reached_both & !settled;
+    if !unreached.is_empty() {
+        return unreached;
     }
     let mut groups = own;
     while let Some(cell) = groups.first() {
