@@ -1194,6 +1194,20 @@ mod tests {
     }
 
     #[test]
+    fn a_stone_the_fill_in_gave_the_other_colour_is_that_colours_below() {
+        // 4 x 4: the parent's fill-in counts Red's b2 as Blue's (cut off) and fills c3 for
+        // Red; the child's own stones still have b2 Red's, and a new Blue stone on d4.
+        let g: Geometry<u64> = Geometry::new(4, 4);
+        let at = |name: &str| u64::bit(crate::hex::solve::vc::tests::cell(&g, name));
+        let filled = Filled {
+            stones: [at("c3"), at("b2")],
+            inferior: 0,
+        };
+        let child = [at("b2"), at("d4")];
+        assert_eq!(filled.onto(child), [at("c3"), at("b2") | at("d4")]);
+    }
+
+    #[test]
     fn a_move_near_an_inherited_permanently_inferior_cell_drops_the_fill_in() {
         // 5 x 5: the fill-in holds c3 as a permanently inferior cell; a move two steps from
         // it may spoil it, and the child starts from its own stones; one three steps away
