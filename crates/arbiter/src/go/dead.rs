@@ -99,6 +99,10 @@ pub enum Call {
     /// The position played out by the search, both sides, until two passes: the chain was
     /// captured (dead) or stood to the end (alive).
     Playout,
+    /// The fight of a shut-in chain read to the end, every sequence of moves in the few
+    /// points it is about tried: captured even when its owner moves first (dead), or not
+    /// even when the other colour does (alive, or alive in seki).
+    Reading,
     /// Eye space in a finished game (the playout estimate's second step).
     EyeSpace,
     /// Seeded random playouts.

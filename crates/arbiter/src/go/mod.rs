@@ -40,6 +40,8 @@ mod benson;
 pub(crate) mod board;
 pub mod dead;
 mod estimate;
+#[cfg(feature = "net")]
+mod fight;
 mod game;
 #[cfg(feature = "generate")]
 pub mod generate;

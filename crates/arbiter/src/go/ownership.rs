@@ -7,12 +7,22 @@
 //!    board does not say whose turn it is, and a point that changes hands with the turn is
 //!    unsettled), and the two maps are averaged. A chain whose points its own colour owns by
 //!    at least [`CLEAR`](super::dead::CLEAR) on average is alive; one the other colour owns by that much is dead.
-//! 3. **Search**: the chains left are read by a search on the network ([`crate::go::search`])
+//! 3. **Reading**: a chain in a capturing race shut in with few points to fight over (an
+//!    enemy chain short of liberties is fought over too) is read to the end (`super::fight`:
+//!    every sequence of moves there): dead when it is captured even with its owner to move,
+//!    alive when it is not even with the other colour to move. Read are the chains the
+//!    network leaves to the search, and those whose clear call looks contradicted on the
+//!    board (dead beside an enemy chain called alive with no more liberties, or the
+//!    reverse). The reading leaves out the chains it cannot capture (those with liberties
+//!    outside the fight), so a chain is read only once they are called alive (by the steps
+//!    before, or by reading), and a capture stands only once the chains that make it are too.
+//!    This is where the network is surest and wrong most often: a race that one move decides.
+//! 4. **Search**: the chains left are read by a search on the network ([`crate::go::search`])
 //!    from the position with each side to move, under Tromp-Taylor rules (every dead stone
 //!    must be captured before the game ends, so that the reading has to show it); its
 //!    ownership, averaged over each tree and the two trees, decides a chain it owns by at
 //!    least [`SURE`](super::dead::SURE) either way.
-//! 4. **Play-out**: a chain still unsure is settled by playing the position out with the
+//! 5. **Play-out**: a chain still unsure is settled by playing the position out with the
 //!    search, both sides, the side to move first, until two passes (as KataGo's Tromp-Taylor
 //!    play-out and GNU Go's aftermath): a chain captured on the way is dead, one that stands
 //!    at the end alive.
@@ -29,6 +39,7 @@
 
 use super::board::{self, Board, other};
 use super::dead::{self, CLEAR, Call, ChainCall, Estimate, Estimator, OWNERSHIP_THRESHOLD, SURE};
+use super::fight::{Fate, Fight};
 use super::net::{Game, NetRules, Network};
 use super::position::Stone;
 use super::rules::{Counting, RuleSet};
@@ -68,7 +79,7 @@ pub(crate) struct Reading {
     pub visits: u32,
     /// Threads that share the search's batches.
     pub threads: usize,
-    /// Whether the chains the search leaves unsure are played out (step 4); if not, the
+    /// Whether the chains the search leaves unsure are played out (step 5); if not, the
     /// search's lean decides them.
     pub play_out: bool,
 }
@@ -77,6 +88,9 @@ pub(crate) struct Reading {
 pub(crate) fn estimate(network: &Network, board: &Board, reading: Reading) -> Estimate {
     let raw = ownership(network, board, reading.rules, reading.komi);
     let mut chains = first_calls(board, &raw, reading.visits);
+    if reading.visits > 0 {
+        read_fights(board, &mut chains);
+    }
     if chains.iter().any(|c| c.call == Call::Search) {
         read(network, board, reading, &mut chains);
     }
@@ -119,7 +133,104 @@ fn first_calls(board: &Board, raw: &[f32], visits: u32) -> Vec<ChainCall> {
         .collect()
 }
 
-/// Steps 3 and 4: the search's ownership, then the play-outs, for the chains called
+/// Step 3: the chains in a shut-in race, read to the end ([`super::fight`]) where the
+/// reading is decisive: dead even with their owner to move, or alive even with the attacker
+/// to move. A race or a seki a move decides is what the network misjudges most, sure as it
+/// may be.
+fn read_fights(board: &Board, chains: &mut [ChainCall]) {
+    // Which chain each stone is in, and whether the steps so far call it alive for sure.
+    let mut chain_of = vec![usize::MAX; board.points().last().map_or(0, |p| p + 1)];
+    for (i, chain) in chains.iter().enumerate() {
+        for &p in &chain.stones {
+            chain_of[p] = i;
+        }
+    }
+    let mut sure_alive: Vec<bool> = chains
+        .iter()
+        .map(|c| !c.dead && matches!(c.call, Call::Benson | Call::Network))
+        .collect();
+    // A chain is read when the chains its fight cannot capture are all called alive for
+    // sure (the verdict holds only if they live); its verdict of death stands when the enemy
+    // chains beside it are called alive for sure too (stones taken by a chain that dies in
+    // turn end up their own colour's). A chain read alive can be either for another, so the
+    // chains are gone through again until no more are decided.
+    let mut fates: Vec<Option<Option<Fate>>> = vec![None; chains.len()];
+    let mut doubted = vec![false; chains.len()];
+    loop {
+        let mut decided = Vec::new();
+        for (i, chain) in chains.iter().enumerate() {
+            if matches!(chain.call, Call::Benson | Call::Reading) {
+                continue;
+            }
+            // A clear call of the network is read once it looks contradicted.
+            doubted[i] = doubted[i]
+                || chain.call != Call::Network
+                || looks_contradicted(board, chains, &chain_of, i);
+            if !doubted[i] {
+                continue;
+            }
+            let fate = match fates[i] {
+                Some(fate) => fate,
+                None => {
+                    let Some(fight) = Fight::of(board, chain.stones[0]).filter(Fight::is_race)
+                    else {
+                        fates[i] = Some(None);
+                        continue;
+                    };
+                    if fight.walls().iter().any(|&w| !sure_alive[chain_of[w]]) {
+                        continue;
+                    }
+                    *fates[i].insert(fight.read(board))
+                }
+            };
+            let enemies_live = || {
+                chain.stones.iter().all(|&s| {
+                    board.around(s).into_iter().all(|n| {
+                        board.stone(n) != Some(other(chain.stone)) || sure_alive[chain_of[n]]
+                    })
+                })
+            };
+            match fate {
+                Some(Fate::Alive) => decided.push((i, false)),
+                Some(Fate::Dead) if enemies_live() => decided.push((i, true)),
+                _ => {}
+            }
+        }
+        if decided.is_empty() {
+            return;
+        }
+        for (i, dead) in decided {
+            chains[i].dead = dead;
+            chains[i].call = Call::Reading;
+            sure_alive[i] = !dead;
+        }
+    }
+}
+
+/// Whether the network's clear call of chain `i` looks contradicted on the board: it is
+/// dead beside an enemy chain called alive with no more liberties than it has, or alive
+/// beside an enemy chain called dead with no fewer (a race the call has the wrong way
+/// round, or a seki). Elsewhere its calls are left alone, unread.
+fn looks_contradicted(board: &Board, chains: &[ChainCall], chain_of: &[usize], i: usize) -> bool {
+    let chain = &chains[i];
+    let liberties = board.liberty_count(chain.stones[0], usize::MAX);
+    chain.stones.iter().any(|&s| {
+        board.around(s).into_iter().any(|n| {
+            if board.stone(n) != Some(other(chain.stone)) {
+                return false;
+            }
+            let enemy = &chains[chain_of[n]];
+            let enemy_liberties = board.liberty_count(n, usize::MAX);
+            match (chain.dead, enemy.dead) {
+                (true, false) => enemy_liberties <= liberties,
+                (false, true) => enemy_liberties >= liberties,
+                _ => false,
+            }
+        })
+    })
+}
+
+/// Steps 4 and 5: the search's ownership, then the play-outs, for the chains called
 /// [`Call::Search`] so far.
 fn read(network: &Network, board: &Board, reading: Reading, chains: &mut [ChainCall]) {
     let settings = Settings {
@@ -373,6 +484,10 @@ mod tests {
         vec![value; b.width() * b.height()]
     }
 
+    /// Black's seven stones and White's three share A1 and E1: whoever fills one is left
+    /// with one liberty.
+    const SEKI: [&str; 3] = ["OOOOOOO..", "XXXXXXO..", ".OOO.XO.."];
+
     fn dead(chains: &[ChainCall]) -> usize {
         chains.iter().filter(|c| c.dead).count()
     }
@@ -406,9 +521,7 @@ mod tests {
 
     #[test]
     fn seki_by_reading_is_a_liberty_shared_that_neither_side_can_fill() {
-        // Black's seven stones and White's three share A1 and E1: whoever fills one is left
-        // with one liberty.
-        let seki = Board::from_rows(&["OOOOOOO..", "XXXXXXO..", ".OOO.XO.."]);
+        let seki = Board::from_rows(&SEKI);
         let black = seki.index(0, 1);
         let white = seki.index(1, 2);
         assert!(shares_a_liberty_neither_can_fill(&seki, black, |_| false));
@@ -428,6 +541,90 @@ mod tests {
         // A move that captures is no self-atari.
         let capture = Board::from_rows(&[".O.", "OXO", "X.X"]);
         assert!(!self_atari(&capture, capture.index(1, 2), Stone::White));
+    }
+
+    #[test]
+    fn a_shut_in_seki_is_read_over_the_network_s_call() {
+        // The network gives every point to White: Black's seven would be dead. Read, the
+        // seven and White's three share their only liberties, and both live.
+        let b = Board::from_rows(&SEKI);
+        let mut chains = first_calls(&b, &map(&b, -1.0), 100);
+        read_fights(&b, &mut chains);
+        for chain in &chains {
+            assert!(!chain.dead, "{chain:?}");
+        }
+        let read: Vec<Stone> = chains
+            .iter()
+            .filter(|c| c.call == Call::Reading)
+            .map(|c| c.stone)
+            .collect();
+        assert_eq!(read, [Stone::Black, Stone::White], "{chains:?}");
+    }
+
+    #[test]
+    fn a_fight_is_not_read_while_a_chain_it_cannot_capture_is_unsure() {
+        // Every chain is left to the search: White's wall, with four liberties and open to
+        // the right, is not read, cannot be captured in the fight of either other chain,
+        // and might die.
+        let b = Board::from_rows(&["OOOOOOOOO......", "XXXXXXO........", ".OOO.XO........"]);
+        let mut chains = first_calls(&b, &map(&b, 0.0), 100);
+        read_fights(&b, &mut chains);
+        assert!(chains.iter().all(|c| c.call == Call::Search), "{chains:?}");
+    }
+
+    #[test]
+    fn a_capture_stands_once_the_capturer_is_read_alive() {
+        // Black's corner stone can only be captured, by White's two beside it; the network
+        // is unsure of both. Its capture stands only once White's two are read alive (its
+        // reading cannot capture them: they have liberties outside it).
+        let b = Board::from_rows(&["XO..", ".O..", "O..."]);
+        let mut ownership = map(&b, -1.0);
+        for (x, y) in [(0, 0), (1, 0), (1, 1)] {
+            ownership[y * 4 + x] = 0.0;
+        }
+        let mut chains = first_calls(&b, &ownership, 100);
+        let corner = |chains: &[ChainCall]| {
+            chains
+                .iter()
+                .find(|c| c.stone == Stone::Black)
+                .map(|c| (c.dead, c.call))
+        };
+        assert_eq!(corner(&chains), Some((false, Call::Search)));
+        read_fights(&b, &mut chains);
+        assert_eq!(corner(&chains), Some((true, Call::Reading)));
+        let two = chains
+            .iter()
+            .find(|c| c.stones.contains(&b.index(1, 0)))
+            .unwrap();
+        assert_eq!((two.dead, two.call), (false, Call::Reading));
+    }
+
+    #[test]
+    fn a_clear_call_looks_contradicted_only_against_a_neighbour_short_of_liberties() {
+        // White's two in the corner (two liberties) beside Black's two (four liberties).
+        let b = Board::from_rows(&["OOX..", "..X..", "XX...", ".....", "....."]);
+        let white = b.index(0, 0);
+        let mut chains = first_calls(&b, &map(&b, 0.0), 100);
+        let mut chain_of = vec![usize::MAX; b.points().last().unwrap() + 1];
+        for (i, chain) in chains.iter().enumerate() {
+            for &p in &chain.stones {
+                chain_of[p] = i;
+            }
+        }
+        let i = chain_of[white];
+        let black = chain_of[b.index(2, 0)];
+        let mut call = |white_dead: bool, black_dead: bool| {
+            chains[i].dead = white_dead;
+            chains[black].dead = black_dead;
+            looks_contradicted(&b, &chains, &chain_of, i)
+        };
+        // Dead beside a chain called alive with more liberties: as expected.
+        assert!(!call(true, false));
+        // Alive beside a chain called dead with more liberties: a race called the wrong way
+        // round, or a seki.
+        assert!(call(false, true));
+        // Both alive, or both dead: nothing to say.
+        assert!(!call(false, false) && !call(true, true));
     }
 
     #[test]

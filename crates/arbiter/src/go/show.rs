@@ -494,7 +494,9 @@ fn explain_estimate(game: &GameJudgement, out: &mut dyn Write) -> io::Result<()>
         Estimator::Network => format!(
             "Benson's unconditional life first; then KataGo's network, asked with each side \
              to move, where it gives a chain's points to one colour with a likelihood of at \
-             least {:.2}; then a search of {} visits with each side to move, where it gives \
+             least {:.2}; then the fights of shut-in chains read to the end, where a chain is \
+             captured even with its owner to move (dead) or not even with the other to move \
+             (alive); then a search of {} visits with each side to move, where it gives \
              them with a likelihood of at least {:.2}, or leans to life for a chain that shares \
              a liberty neither side can fill (seki); then the position played out by the search \
              ({} visits a move, the side the reading favours first) until two passes: the \
@@ -523,6 +525,10 @@ fn chain_call(chain: &DeadChain, taken: Hundredths, dead: bool) -> String {
         Stone::Black => "black",
         Stone::White => "white",
     };
+    let own = match chain.colour {
+        Stone::Black => "Black",
+        Stone::White => "White",
+    };
     let visits = chain.visits.unwrap_or(0);
     let why = match chain.call {
         Call::Benson => {
@@ -542,6 +548,14 @@ fn chain_call(chain: &DeadChain, taken: Hundredths, dead: bool) -> String {
         Call::Playout => format!(
             "kept in the search's play-out ({visits} visits a move; the searches alone gave its \
              points to {other} with likelihood {taken})"
+        ),
+        Call::Reading if dead => format!(
+            "read to the end in its shut-in fight: captured even with {own} to move (the \
+             network gave its points to {other} with likelihood {taken})"
+        ),
+        Call::Reading => format!(
+            "read to the end in its shut-in fight: not captured even with {other} to move \
+             (the network gave its points to {other} with likelihood {taken})"
         ),
         Call::EyeSpace => format!("inside an eye of a {other} group with two eyes"),
         Call::Playouts => format!("its points end up {other}'s in {taken} of the playouts"),
