@@ -7,28 +7,31 @@
 //! in, the points that matter are few, and the fight can be read to the end instead:
 //!
 //! - **The area** of a chain's fight: the empty points joined to its liberties (at most
-//!   [`MOST_POINTS`] of them, else the chain is not shut in and is not read), the liberties
-//!   of every chain of either colour beside that area or the chain with at most [`WEAK`]
-//!   liberties (the chains a race could capture), and the stones of every chain beside it
-//!   (their points are empty again once they are captured).
+//!   [`MOST_POINTS`] of them, else the chain is not shut in and is not read); then the
+//!   chains beside them or the chain whose liberties all lie in the area or that have at most
+//!   [`WEAK`] liberties (the chains a race could capture: their liberties join the area), and
+//!   the same way the chains beside those; the stones of every chain fought over (their
+//!   points are empty again once captured). The other chains beside the area are its walls:
+//!   no move in it can capture them, so a verdict holds only if they live.
 //! - **The game**: both sides play in the area or pass, under simple ko, until the chain is
 //!   captured (the attacker wins) or both pass in turn with it on the board (its owner wins:
 //!   it lives, or lives in seki). A chain with a liberty outside the area has got out and
 //!   cannot be captured there. Another chain fought over that reaches a liberty outside the
-//!   area cannot be followed there: the game is read twice, once with such moves and once
-//!   without, and only a fate both readings find is a verdict. Neither side fills its own eye (a point whose neighbours are
-//!   all its stones, with no more than one enemy diagonal, none on the edge).
+//!   area cannot be followed there: the game is read once with such moves and once without.
+//!   Neither side fills its own eye (a point whose neighbours are all its stones, with no
+//!   more than one enemy diagonal, none on the edge).
 //! - **The verdict**: dead when it is captured even with its owner to move, alive when it is
-//!   not even with the attacker to move, unsettled when whoever moves first wins; no verdict
-//!   when the game is not read to the end within [`BUDGET`] positions (a ko fight whose
-//!   cycles outlast the depth, a wide area).
+//!   not even with the attacker to move, unsettled when whoever moves first wins, each as both
+//!   games find it; no verdict when they differ, or when a game is not read to the end within
+//!   [`BUDGET`] positions (a ko fight whose cycles outlast the depth, a wide area).
 //!
 //! Every position read to the end is kept in a table by its hash, whose to move, ko and last
 //! pass, so that each is read once; positions a budget cut short are not kept.
 //!
 //! Reading the area alone is what makes it exact and fast, and what it leaves out: a move
 //! outside the area (an approach from outside, the capture of a strong surrounding chain)
-//! is not tried. Its users take the verdict where the area holds the whole fight.
+//! is not tried. The network estimate (`super::ownership`) takes a verdict only once the
+//! walls are called alive, and a capture only once the chains that make it are.
 
 use std::collections::HashMap;
 
@@ -164,7 +167,9 @@ fn read_game(board: &Board, stone: usize, playable: &[bool], reach_out: bool) ->
 /// The chains fought over: the chain read; the chains beside it or its empty points whose
 /// liberties all lie there, or that have at most [`WEAK`] liberties (those join the area);
 /// and, the same way, the chains beside those (the ones a race to capture them would take).
-/// Their stones are in the area too: their points are empty again once captured.
+/// Their stones are in the area too: their points are empty again once captured. The
+/// liberties that join bring the area's empty points to at most `MOST_POINTS + 2 * WEAK`,
+/// or there is no fight to read.
 fn area(board: &Board, stone: usize) -> Option<(Vec<bool>, Vec<usize>)> {
     let cells = board.points().last().map_or(0, |p| p + 1);
     let mut playable = vec![false; cells];
