@@ -192,13 +192,16 @@ fn area(board: &Board, stone: usize) -> Option<(Vec<bool>, Vec<usize>)> {
     }
     // First the chains beside the area so far, then those beside the chains that joined.
     let mut near: Vec<usize> = board.points().filter(|&p| playable[p]).collect();
+    // Each chain beside is looked at once per ring (its liberties counted once).
     for _ in 0..2 {
         let mut joined: Vec<usize> = Vec::new();
+        let mut looked: Vec<usize> = Vec::new();
         for &p in &near {
             for n in board.around(p) {
-                if board.stone(n).is_none() || playable[n] || joined.contains(&board.chain(n)) {
+                if board.stone(n).is_none() || playable[n] || looked.contains(&board.chain(n)) {
                     continue;
                 }
+                looked.push(board.chain(n));
                 let liberties = board.liberties(n);
                 if liberties.len() <= WEAK || liberties.iter().all(|&l| playable[l]) {
                     joined.push(board.chain(n));

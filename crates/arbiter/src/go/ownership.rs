@@ -138,13 +138,13 @@ fn first_calls(board: &Board, raw: &[f32], visits: u32) -> Vec<ChainCall> {
 /// to move. A race or a seki a move decides is what the network misjudges most, sure as it
 /// may be.
 fn read_fights(board: &Board, chains: &mut [ChainCall]) {
-    // Which chain each stone is in, and whether the steps so far call it alive for sure.
-    let mut chain_of = vec![usize::MAX; board.points().last().map_or(0, |p| p + 1)];
-    for (i, chain) in chains.iter().enumerate() {
-        for &p in &chain.stones {
-            chain_of[p] = i;
-        }
-    }
+    // Which chain each stone is in, its liberties, and whether the steps so far call it alive
+    // for sure.
+    let chain_of = chain_index(board, chains);
+    let liberties: Vec<usize> = chains
+        .iter()
+        .map(|c| board.liberty_count(c.stones[0], usize::MAX))
+        .collect();
     let mut sure_alive: Vec<bool> = chains
         .iter()
         .map(|c| !c.dead && matches!(c.call, Call::Benson | Call::Network))
@@ -165,7 +165,7 @@ fn read_fights(board: &Board, chains: &mut [ChainCall]) {
             // A clear call of the network is read once it looks contradicted.
             doubted[i] = doubted[i]
                 || chain.call != Call::Network
-                || looks_contradicted(board, chains, &chain_of, i);
+                || looks_contradicted(board, chains, &chain_of, &liberties, i);
             if !doubted[i] {
                 continue;
             }
@@ -211,23 +211,38 @@ fn read_fights(board: &Board, chains: &mut [ChainCall]) {
 /// dead beside an enemy chain called alive with no more liberties than it has, or alive
 /// beside an enemy chain called dead with no fewer (a race the call has the wrong way
 /// round, or a seki). Elsewhere its calls are left alone, unread.
-fn looks_contradicted(board: &Board, chains: &[ChainCall], chain_of: &[usize], i: usize) -> bool {
+fn looks_contradicted(
+    board: &Board,
+    chains: &[ChainCall],
+    chain_of: &[usize],
+    liberties: &[usize],
+    i: usize,
+) -> bool {
     let chain = &chains[i];
-    let liberties = board.liberty_count(chain.stones[0], usize::MAX);
     chain.stones.iter().any(|&s| {
         board.around(s).into_iter().any(|n| {
             if board.stone(n) != Some(other(chain.stone)) {
                 return false;
             }
-            let enemy = &chains[chain_of[n]];
-            let enemy_liberties = board.liberty_count(n, usize::MAX);
-            match (chain.dead, enemy.dead) {
-                (true, false) => enemy_liberties <= liberties,
-                (false, true) => enemy_liberties >= liberties,
+            let enemy = chain_of[n];
+            match (chain.dead, chains[enemy].dead) {
+                (true, false) => liberties[enemy] <= liberties[i],
+                (false, true) => liberties[enemy] >= liberties[i],
                 _ => false,
             }
         })
     })
+}
+
+/// Per board index, the index in `chains` of the chain a stone is in (`usize::MAX` off them).
+fn chain_index(board: &Board, chains: &[ChainCall]) -> Vec<usize> {
+    let mut chain_of = vec![usize::MAX; board.points().last().map_or(0, |p| p + 1)];
+    for (i, chain) in chains.iter().enumerate() {
+        for &p in &chain.stones {
+            chain_of[p] = i;
+        }
+    }
+    chain_of
 }
 
 /// Steps 4 and 5: the search's ownership, then the play-outs, for the chains called
@@ -605,18 +620,17 @@ mod tests {
         let b = Board::from_rows(&["OOX..", "..X..", "XX...", ".....", "....."]);
         let white = b.index(0, 0);
         let mut chains = first_calls(&b, &map(&b, 0.0), 100);
-        let mut chain_of = vec![usize::MAX; b.points().last().unwrap() + 1];
-        for (i, chain) in chains.iter().enumerate() {
-            for &p in &chain.stones {
-                chain_of[p] = i;
-            }
-        }
+        let chain_of = chain_index(&b, &chains);
+        let liberties: Vec<usize> = chains
+            .iter()
+            .map(|c| b.liberty_count(c.stones[0], usize::MAX))
+            .collect();
         let i = chain_of[white];
         let black = chain_of[b.index(2, 0)];
         let mut call = |white_dead: bool, black_dead: bool| {
             chains[i].dead = white_dead;
             chains[black].dead = black_dead;
-            looks_contradicted(&b, &chains, &chain_of, i)
+            looks_contradicted(&b, &chains, &chain_of, &liberties, i)
         };
         // Dead beside a chain called alive with more liberties: as expected.
         assert!(!call(true, false));
