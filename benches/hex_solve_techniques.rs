@@ -82,6 +82,14 @@ fn techniques() {
             },
         ),
         (
+            "positions alike once filled in and their dead stones made Red",
+            "`dead_alike`",
+            Techniques {
+                dead_alike: false,
+                ..all
+            },
+        ),
+        (
             "mustplay",
             "`mustplay`",
             Techniques {

@@ -453,6 +453,44 @@ pub fn fill_in_with<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], rules: Rul
     }
 }
 
+/// The stones with each dead Blue stone made Red, one at a time, in the order of the cells,
+/// until none is left: a dead stone's colour never matters (its neighbours' runs are the same
+/// whatever it is), so the position keeps its value. Two positions that differ only in which
+/// of two cells holds a dead stone come out alike (a Blue intrusion answered on either side
+/// of a bridge, say), and the search takes what it proved of one for the other
+/// ([`Techniques::dead_alike`](super::dfpn::Techniques::dead_alike)).
+pub fn dead_made_red<B: Cells>(geometry: &Geometry<B>, mut stones: [B; 2]) -> [B; 2] {
+    let mut rings = Rings::of(geometry, stones, stones[1]);
+    let mut look = stones[1];
+    while !look.is_empty() {
+        let mut made = B::NONE;
+        for cell in look.iter() {
+            if rings.ring[cell].dead_fill().is_none() {
+                continue;
+            }
+            stones[1] &= !B::bit(cell);
+            stones[0] |= B::bit(cell);
+            made |= B::bit(cell);
+            // The Blue stones beside it see a Red one now.
+            let (r, c) = place(geometry, cell);
+            for (k, (dr, dc)) in AROUND.into_iter().enumerate() {
+                let (nr, nc) = (r + dr, c + dc);
+                if nr < 0 || nc < 0 || nr >= geometry.rows as isize || nc >= geometry.cols as isize
+                {
+                    continue;
+                }
+                let neighbour = nr as usize * geometry.cols + nc as usize;
+                if stones[1].has(neighbour) {
+                    rings.ring[neighbour] = rings.ring[neighbour].with((k + 3) % 6, 0);
+                }
+            }
+        }
+        // A stone made Red can leave only its Blue neighbours dead.
+        look = geometry.neighbours(made) & stones[1];
+    }
+    stones
+}
+
 /// Gives each colour, Red first, the empty cells and the stones its opponent cannot use
 /// ([`cut_off`]), each against the stones as the earlier ones left them, leaving alone the
 /// cells filled already (`stones` are the position's); returns them.
