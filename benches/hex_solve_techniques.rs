@@ -82,7 +82,7 @@ fn techniques() {
             },
         ),
         (
-            "positions alike once filled in and their dead stones made Red",
+            "positions alike once filled in, the mover's dead stones turned",
             "`dead_alike`",
             Techniques {
                 dead_alike: false,

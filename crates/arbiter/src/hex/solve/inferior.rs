@@ -453,25 +453,27 @@ pub fn fill_in_with<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], rules: Rul
     }
 }
 
-/// The stones with each dead Blue stone made Red, one at a time, in the order of the cells,
-/// until none is left: a dead stone's colour never matters (its neighbours' runs are the same
-/// whatever it is), so the position keeps its value. Two positions that differ only in which
-/// of two cells holds a dead stone come out alike (a Blue intrusion answered on either side
-/// of a bridge, say), and the search takes what it proved of one for the other
+/// The stones with each dead stone of `colour` (0 Red, 1 Blue) turned the other colour's, one
+/// at a time, in the order of the cells, until none is left: a dead stone's colour never
+/// matters (its neighbours' runs are the same whatever it is), so the position keeps its
+/// value. Two positions that differ only in which of two cells holds a dead stone of `colour`
+/// come out alike (an intrusion into the other colour's bridge, answered on either of its two
+/// cells, say), and the search takes what it proved of one for the other
 /// ([`Techniques::dead_alike`](super::dfpn::Techniques::dead_alike)).
-pub fn dead_made_red<B: Cells>(geometry: &Geometry<B>, mut stones: [B; 2]) -> [B; 2] {
-    let mut rings = Rings::of(geometry, stones, stones[1]);
-    let mut look = stones[1];
+pub fn dead_turned<B: Cells>(geometry: &Geometry<B>, mut stones: [B; 2], colour: usize) -> [B; 2] {
+    let (from, to) = (colour, 1 - colour);
+    let mut rings = Rings::of(geometry, stones, stones[from]);
+    let mut look = stones[from];
     while !look.is_empty() {
         let mut made = B::NONE;
         for cell in look.iter() {
             if rings.ring[cell].dead_fill().is_none() {
                 continue;
             }
-            stones[1] &= !B::bit(cell);
-            stones[0] |= B::bit(cell);
+            stones[from] &= !B::bit(cell);
+            stones[to] |= B::bit(cell);
             made |= B::bit(cell);
-            // The Blue stones beside it see a Red one now.
+            // The stones of `colour` beside it see one of the other colour now.
             let (r, c) = place(geometry, cell);
             for (k, (dr, dc)) in AROUND.into_iter().enumerate() {
                 let (nr, nc) = (r + dr, c + dc);
@@ -480,13 +482,13 @@ pub fn dead_made_red<B: Cells>(geometry: &Geometry<B>, mut stones: [B; 2]) -> [B
                     continue;
                 }
                 let neighbour = nr as usize * geometry.cols + nc as usize;
-                if stones[1].has(neighbour) {
-                    rings.ring[neighbour] = rings.ring[neighbour].with((k + 3) % 6, 0);
+                if stones[from].has(neighbour) {
+                    rings.ring[neighbour] = rings.ring[neighbour].with((k + 3) % 6, to);
                 }
             }
         }
-        // A stone made Red can leave only its Blue neighbours dead.
-        look = geometry.neighbours(made) & stones[1];
+        // A stone turned can leave only its neighbours of `colour` dead.
+        look = geometry.neighbours(made) & stones[from];
     }
     stones
 }

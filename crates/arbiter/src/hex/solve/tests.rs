@@ -759,13 +759,14 @@ fn a_fill_in_handed_down_keeps_the_winner_after_each_move() {
 }
 
 #[test]
-fn dead_stones_made_red_keep_the_winner() {
-    // `inferior::dead_made_red`, which the search's `dead_alike` rests on: random positions
-    // of 4 x 4 to 5 x 5, either side to move, against the oracle; enough of them have a dead
-    // Blue stone that the check means something.
+fn dead_stones_turned_keep_the_winner() {
+    // `inferior::dead_turned`, which the search's `dead_alike` rests on: random positions of
+    // 4 x 4 to 5 x 5, the dead stones of each colour turned, either side to move, against
+    // the oracle; enough of them have a dead stone of each colour that the check means
+    // something.
     use super::ladder::tests::xorshift;
     let mut random = xorshift(0x2545_f491_4f6c_dd1d);
-    let mut changed = 0;
+    let mut changed = [0; 2];
     for _ in 0..1500 {
         let (rows, cols) = (4 + random() as usize % 2, 4 + random() as usize % 2);
         let geometry: Geometry<u64> = Geometry::new(rows, cols);
@@ -780,40 +781,66 @@ fn dead_stones_made_red_keep_the_winner() {
         if (0..2).any(|side| geometry.joins(stones[side], geometry.sides(side == 0))) {
             continue;
         }
-        let alike = inferior::dead_made_red(&geometry, stones);
-        assert_eq!(alike[0] | alike[1], stones[0] | stones[1]);
-        assert_eq!(alike[1] & !stones[1], 0, "only Blue stones change colour");
-        changed += usize::from(alike != stones);
-        for to_move in 0..2 {
+        for colour in 0..2 {
+            let turned = inferior::dead_turned(&geometry, stones, colour);
+            assert_eq!(turned[0] | turned[1], stones[0] | stones[1]);
             assert_eq!(
-                super::oracle::wins(&geometry, alike, to_move),
-                super::oracle::wins(&geometry, stones, to_move),
-                "{rows}x{cols} red {:#x} blue {:#x}, {to_move} to move",
-                stones[0],
-                stones[1],
+                turned[colour] & !stones[colour],
+                0,
+                "only {colour}'s stones turn"
             );
+            changed[colour] += usize::from(turned != stones);
+            for to_move in 0..2 {
+                assert_eq!(
+                    super::oracle::wins(&geometry, turned, to_move),
+                    super::oracle::wins(&geometry, stones, to_move),
+                    "{rows}x{cols} red {:#x} blue {:#x}, {colour}'s turned, {to_move} to move",
+                    stones[0],
+                    stones[1],
+                );
+            }
         }
     }
-    assert!(changed >= 300, "{changed}");
+    assert!(changed.iter().all(|&n| n >= 300), "{changed:?}");
 }
 
 #[test]
 fn an_intrusion_into_a_bridge_answered_leaves_one_position_either_way() {
     // Red's bridge c3-d4 on 6 x 6, Blue stones round its two cells d3 and c4: Blue's d3
-    // answered by c4 and Blue's c4 answered by d3 leave the intruder dead, made Red alike.
+    // answered by c4 and Blue's c4 answered by d3 leave the intruder dead, turned Red alike;
+    // and the same with the colours swapped (the board mirrored across its long diagonal).
     let geometry: Geometry<u64> = Geometry::new(6, 6);
-    let at = |name: &str| {
-        let cell = parse_cell(name).expect("a cell");
-        u64::bit(cell.row * 6 + cell.col)
-    };
-    let set = |names: &[&str]| names.iter().fold(0, |set, name| set | at(name));
-    let red = set(&["c3", "d4"]);
-    let blue = set(&["d2", "e2", "e3", "b4", "b5", "c5"]);
-    let one = [red | at("c4"), blue | at("d3")];
-    let other = [red | at("d3"), blue | at("c4")];
-    let alike = inferior::dead_made_red(&geometry, one);
-    assert_eq!(alike, inferior::dead_made_red(&geometry, other));
-    assert_eq!(alike, [red | at("c4") | at("d3"), blue]);
+    for (intruder, mirrored) in [(1, false), (0, true)] {
+        let at = |name: &str| {
+            let cell = parse_cell(name).expect("a cell");
+            let (row, col) = if mirrored {
+                (cell.col, cell.row)
+            } else {
+                (cell.row, cell.col)
+            };
+            u64::bit(row * 6 + col)
+        };
+        let set = |names: &[&str]| names.iter().fold(0, |set, name| set | at(name));
+        let (owner, intruding) = (
+            set(&["c3", "d4"]),
+            set(&["d2", "e2", "e3", "b4", "b5", "c5"]),
+        );
+        let position = |intruded: &str, answer: &str| {
+            let mut stones = [0; 2];
+            stones[1 - intruder] = owner | at(answer);
+            stones[intruder] = intruding | at(intruded);
+            stones
+        };
+        let turned = inferior::dead_turned(&geometry, position("d3", "c4"), intruder);
+        assert_eq!(
+            turned,
+            inferior::dead_turned(&geometry, position("c4", "d3"), intruder)
+        );
+        let mut expected = [0; 2];
+        expected[1 - intruder] = owner | at("c4") | at("d3");
+        expected[intruder] = intruding;
+        assert_eq!(turned, expected);
+    }
 }
 
 /// A board of `rows` x `cols` cells with a stone on nearly every cell (one in 20 empty), and
