@@ -693,6 +693,21 @@ proptest! {
     }
 }
 
+/// Stones on about six cells in ten of `geometry`, Red's and Blue's alike, drawn from
+/// `random`; `None` when either colour has joined its sides.
+fn open_stones(geometry: &Geometry<u64>, random: &mut impl FnMut() -> u64) -> Option<[u64; 2]> {
+    let mut stones = [0u64; 2];
+    for cell in 0..geometry.cells() {
+        match random() % 10 {
+            0..=2 => stones[0] |= u64::bit(cell),
+            3..=5 => stones[1] |= u64::bit(cell),
+            _ => {}
+        }
+    }
+    let joined = (0..2).any(|side| geometry.joins(stones[side], geometry.sides(side == 0)));
+    (!joined).then_some(stones)
+}
+
 #[test]
 fn a_fill_in_handed_down_keeps_the_winner_after_each_move() {
     // What a position's fill-in hands down to the position after a move
@@ -709,17 +724,10 @@ fn a_fill_in_handed_down_keeps_the_winner_after_each_move() {
     for _ in 0..1500 {
         let (rows, cols) = (4 + random() as usize % 2, 4 + random() as usize % 2);
         let geometry: Geometry<u64> = Geometry::new(rows, cols);
-        let (mut stones, to_move) = ([0u64; 2], (random() % 2) as usize);
-        for cell in 0..geometry.cells() {
-            match random() % 10 {
-                0..=2 => stones[0] |= u64::bit(cell),
-                3..=5 => stones[1] |= u64::bit(cell),
-                _ => {}
-            }
-        }
-        if (0..2).any(|side| geometry.joins(stones[side], geometry.sides(side == 0))) {
+        let to_move = (random() % 2) as usize;
+        let Some(stones) = open_stones(&geometry, &mut random) else {
             continue;
-        }
+        };
         let fill = inferior::fill_in(&geometry, stones);
         let filled = Filled {
             stones: fill.stones,
@@ -770,17 +778,9 @@ fn dead_stones_turned_keep_the_winner() {
     for _ in 0..1500 {
         let (rows, cols) = (4 + random() as usize % 2, 4 + random() as usize % 2);
         let geometry: Geometry<u64> = Geometry::new(rows, cols);
-        let mut stones = [0u64; 2];
-        for cell in 0..geometry.cells() {
-            match random() % 10 {
-                0..=2 => stones[0] |= u64::bit(cell),
-                3..=5 => stones[1] |= u64::bit(cell),
-                _ => {}
-            }
-        }
-        if (0..2).any(|side| geometry.joins(stones[side], geometry.sides(side == 0))) {
+        let Some(stones) = open_stones(&geometry, &mut random) else {
             continue;
-        }
+        };
         for colour in 0..2 {
             let turned = inferior::dead_turned(&geometry, stones, colour);
             assert_eq!(turned[0] | turned[1], stones[0] | stones[1]);
