@@ -90,6 +90,14 @@ fn techniques() {
             },
         ),
         (
+            "edge templates of the fourth to sixth rows",
+            "`templates`",
+            Techniques {
+                templates: false,
+                ..all
+            },
+        ),
+        (
             "mustplay",
             "`mustplay`",
             Techniques {

@@ -393,6 +393,72 @@ impl<B: Cells> Geometry<B> {
     }
 }
 
+/// The cells near one side seen along it in one direction: `at(depth, i)` is the cell on
+/// the `depth`-th row from the side (1 is the side's own row) at position `i` along it,
+/// laid out so that the second-row cell `i` stands over the first-row cells `i` (its back
+/// foot) and `i + 1` (its forward foot), and the third-row cell `i` over the second-row
+/// cells `i` and `i + 1`.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    origin: (isize, isize),
+    down: (isize, isize),
+    along: (isize, isize),
+    /// The cells along the side.
+    pub len: usize,
+}
+
+impl Frame {
+    /// The two directions along each of a colour's sides: the first side's two, then the
+    /// second's. (Cells are (row, column); a cell's neighbours are (r-1, c), (r-1, c+1),
+    /// (r, c±1), (r+1, c-1), (r+1, c).)
+    pub fn of<B: Cells>(geometry: &Geometry<B>, red: bool) -> [[Frame; 2]; 2] {
+        let (rows, cols) = (geometry.rows as isize, geometry.cols as isize);
+        // Red's sides run along the columns, Blue's along the rows.
+        let len = if red { geometry.cols } else { geometry.rows };
+        let frame = |origin, down, along| Frame {
+            origin,
+            down,
+            along,
+            len,
+        };
+        if red {
+            [
+                [
+                    frame((0, 0), (1, 0), (0, 1)),
+                    frame((0, cols - 1), (1, -1), (0, -1)),
+                ],
+                [
+                    frame((rows - 1, 0), (-1, 1), (0, 1)),
+                    frame((rows - 1, cols - 1), (-1, 0), (0, -1)),
+                ],
+            ]
+        } else {
+            [
+                [
+                    frame((0, 0), (0, 1), (1, 0)),
+                    frame((rows - 1, 0), (-1, 1), (-1, 0)),
+                ],
+                [
+                    frame((0, cols - 1), (1, -1), (1, 0)),
+                    frame((rows - 1, cols - 1), (0, -1), (-1, 0)),
+                ],
+            ]
+        }
+    }
+
+    /// The cell at `depth` (1 for the side's own row) and position `i`, if it is on the
+    /// board.
+    pub fn at<B: Cells>(&self, geometry: &Geometry<B>, depth: usize, i: usize) -> Option<usize> {
+        let d = depth as isize - 1;
+        let i = i as isize;
+        let row = self.origin.0 + d * self.down.0 + i * self.along.0;
+        let col = self.origin.1 + d * self.down.1 + i * self.along.1;
+        let inside = (0..geometry.rows as isize).contains(&row)
+            && (0..geometry.cols as isize).contains(&col);
+        inside.then(|| geometry.index(row as usize, col as usize))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -472,5 +538,40 @@ mod tests {
             u64::bit(0) | u64::bit(1) | u64::bit(3)
         );
         assert!(g.joins(u64::bit(1) | u64::bit(3) | u64::bit(6), g.sides(true)));
+    }
+
+    #[test]
+    fn each_frame_stands_its_rows_on_the_side_as_the_board_joins_them() {
+        for rows in 1..=7 {
+            for cols in 1..=7 {
+                let g: Geometry<u64> = Geometry::new(rows, cols);
+                for red in [true, false] {
+                    let (first, second) = g.sides(red);
+                    for (side, frames) in Frame::of(&g, red).iter().enumerate() {
+                        let edge = [first, second][side];
+                        for frame in frames {
+                            let mut on_side = 0;
+                            for i in 0..frame.len + 1 {
+                                if let Some(cell) = frame.at(&g, 1, i) {
+                                    assert!(edge.has(cell));
+                                    on_side |= u64::bit(cell);
+                                }
+                                for depth in [2, 3, 4] {
+                                    let Some(cell) = frame.at(&g, depth, i) else {
+                                        continue;
+                                    };
+                                    for j in [i, i + 1] {
+                                        if let Some(foot) = frame.at(&g, depth - 1, j) {
+                                            assert!(g.neighbours(u64::bit(cell)).has(foot));
+                                        }
+                                    }
+                                }
+                            }
+                            assert_eq!(on_side, edge, "{rows} x {cols}, red {red}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -238,7 +238,7 @@ mod tests {
         if (0..2).any(|side| geometry.joins(stones[side], geometry.sides(side == 0))) {
             return;
         }
-        let mut vcs = Connections::new(&geometry, false);
+        let mut vcs = Connections::new(&geometry, false, false);
         for colour in 0..2 {
             let (own, theirs) = (stones[colour], stones[colour ^ 1]);
             let found = vcs.build(&geometry, colour == 0, own, theirs);
@@ -308,7 +308,7 @@ mod tests {
         let red = named(&geometry, "e3 a4 c5 e5 c6 g6 b7 d7 f7 b8");
         let blue = named(&geometry, "b2 e2 d3 d4 d5 c7 g7 c8 d8 e9");
         let stones = super::super::inferior::fill_in(&geometry, [red, blue]).stones;
-        let mut vcs = Connections::new(&geometry, false);
+        let mut vcs = Connections::new(&geometry, false, false);
         let found = vcs.build(&geometry, false, stones[1], stones[0]);
         assert!(found.full.is_none() && !found.joined);
         let region = captured_region(&geometry, &vcs, false, stones[1], stones[0]);

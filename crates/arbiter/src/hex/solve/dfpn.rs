@@ -64,6 +64,10 @@ pub struct Techniques {
     /// positions, but each costs more, and whole searches come out no faster (the guide's
     /// performance page).
     pub ladders: bool,
+    /// The edge templates of the fourth to sixth rows (David King's, as Benzene uses them;
+    /// `solve::templates`), added to the connections before H-search runs, which cannot
+    /// derive them. Needs `connections`.
+    pub templates: bool,
     /// Leave out dead, captured and dominated cells, filling in the dead and captured.
     pub inferior: bool,
     /// Give each colour, in the fill-in, the cells and stones the other can do without: those
@@ -100,6 +104,7 @@ impl Default for Techniques {
             connections: true,
             mustplay: true,
             ladders: false,
+            templates: true,
             inferior: true,
             cut_off: true,
             decompositions: true,
@@ -450,7 +455,7 @@ impl<B: Cells> Search<B> {
             geometry,
             keys: Keys::new(cells),
             table: Arc::new(Shared::with_megabytes(table)),
-            vcs: Connections::new(&geometry, techniques.ladders),
+            vcs: Connections::new(&geometry, techniques.ladders, techniques.templates),
             techniques,
             stats: Stats::default(),
             deadline: None,
@@ -483,7 +488,11 @@ impl<B: Cells> Search<B> {
             geometry: self.geometry,
             keys: self.keys.clone(),
             table: Arc::clone(&self.table),
-            vcs: Connections::new(&self.geometry, self.techniques.ladders),
+            vcs: Connections::new(
+                &self.geometry,
+                self.techniques.ladders,
+                self.techniques.templates,
+            ),
             techniques: self.techniques,
             stats: Stats::default(),
             deadline: self.deadline,

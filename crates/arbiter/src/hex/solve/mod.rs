@@ -8,7 +8,8 @@
 //! The search is a depth-first proof-number search (`dfpn`) over positions stored as
 //! bitboards (`bits`, `position`), with a transposition table of fixed size (`table`), and the
 //! techniques of the strongest Hex solvers, each in a private module of its own: virtual
-//! connections built by H-search (`vc`), the mustplay region (`mustplay`), dead and
+//! connections built by H-search (`vc`), with the edge templates it cannot derive added
+//! (`templates`), the mustplay region (`mustplay`), dead and
 //! captured cells (`inferior`), the cells and stones a colour cannot use because they are
 //! cut off from its sides (`cutoff`), the regions combinatorial decompositions give a colour
 //! (`decompose`), and move ordering by electrical resistance (`resistance`);
@@ -49,6 +50,7 @@ mod resistance;
 mod solver;
 mod store;
 mod table;
+mod templates;
 mod vc;
 
 pub use bits::MAX_CELLS;

@@ -38,7 +38,7 @@ mod tests {
         // 3 x 3: Blue a2 and c2 with b2 between them. Blue threatens b2 (a semi connection keyed
         // there) and also to go round through b1 or b3; Red must play b2.
         let geometry: Geometry<u64> = Geometry::new(3, 3);
-        let mut vcs = Connections::new(&geometry, false);
+        let mut vcs = Connections::new(&geometry, false, false);
         let blue = vcs.build(&geometry, false, u64::bit(3) | u64::bit(5), 0);
         let empty = geometry.board & !(u64::bit(3) | u64::bit(5));
         assert_eq!(mustplay(&blue, empty), u64::bit(4));
@@ -49,7 +49,7 @@ mod tests {
         // 3 x 3: Blue a2 and c2 touch one cell in common, b2: Blue's one threat.
         let g: Geometry<u64> = Geometry::new(3, 3);
         let blue = named(&g, "a2 c2");
-        let mut vcs = Connections::new(&g, false);
+        let mut vcs = Connections::new(&g, false, false);
         let found = vcs.build(&g, false, blue, 0);
         assert_eq!(mustplay(&found, g.board & !blue), named(&g, "b2"));
     }
@@ -61,7 +61,7 @@ mod tests {
         // a full connection, and nothing can stop it.
         let g: Geometry<u64> = Geometry::new(3, 3);
         let blue = named(&g, "a2 b2");
-        let mut vcs = Connections::new(&g, false);
+        let mut vcs = Connections::new(&g, false, false);
         let found = vcs.build(&g, false, blue, 0);
         assert!(found.full.is_some());
         assert_eq!(mustplay(&found, g.board & !blue), 0);
@@ -72,7 +72,7 @@ mod tests {
         // 3 x 3: Red b1 b2 leave Blue needing a3 b3 c3 all three: no threat.
         let g: Geometry<u64> = Geometry::new(3, 3);
         let red = named(&g, "b1 b2");
-        let mut vcs = Connections::new(&g, false);
+        let mut vcs = Connections::new(&g, false, false);
         let found = vcs.build(&g, false, 0, red);
         assert!(!found.any_semi);
         assert_eq!(mustplay(&found, g.board & !red), g.board & !red);

@@ -277,7 +277,7 @@ fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
-fn dfpn_wins<B: Cells>(
+pub(super) fn dfpn_wins<B: Cells>(
     geometry: Geometry<B>,
     stones: [B; 2],
     to_move: usize,
@@ -331,6 +331,10 @@ fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: 
         },
         Techniques {
             ladders: true,
+            ..Techniques::default()
+        },
+        Techniques {
+            templates: false,
             ..Techniques::default()
         },
         Techniques {
@@ -1216,8 +1220,13 @@ fn probe_against_benzene() {
     };
     let text = std::fs::read_to_string(path).unwrap();
     let geometry: Geometry<u64> = Geometry::new(8, 8);
-    // LADDERS=true adds the ladders found whole (`Techniques::ladders`).
-    let mut vcs = Connections::new(&geometry, setting("LADDERS", Techniques::default().ladders));
+    // LADDERS=true adds the ladders found whole (`Techniques::ladders`), TEMPLATES=false
+    // leaves out the edge templates (`Techniques::templates`).
+    let mut vcs = Connections::new(
+        &geometry,
+        setting("LADDERS", Techniques::default().ladders),
+        setting("TEMPLATES", Techniques::default().templates),
+    );
     let cells = |text: &str| named(&geometry, text);
     let mut verdict = |stones: [u64; 2], me: usize| {
         let filled = super::inferior::fill_in(&geometry, stones).stones;

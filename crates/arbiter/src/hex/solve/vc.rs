@@ -29,6 +29,7 @@ use std::collections::VecDeque;
 
 use super::bits::{Cells, Geometry};
 use super::ladder::Ladders;
+use super::templates::Templates;
 
 /// The most carriers kept for one pair, full or semi.
 const MAX_FULLS: usize = 12;
@@ -287,12 +288,16 @@ pub struct Connections<B> {
     /// The ladders of this board shape, when they are to be added ([`super::ladder`]).
     ladders: Option<Ladders<B>>,
     ladders_found: Vec<(usize, usize, B)>,
+    /// The edge templates of this board shape, when they are to be added
+    /// ([`super::templates`]).
+    templates: Option<Templates<B>>,
 }
 
 impl<B: Cells> Connections<B> {
     /// A workspace for boards of this geometry; with `ladders`, second-row ladders found
-    /// whole are added to the base connections.
-    pub fn new(geometry: &Geometry<B>, ladders: bool) -> Self {
+    /// whole are added to the base connections, with `templates` the edge templates of the
+    /// fourth to sixth rows.
+    pub fn new(geometry: &Geometry<B>, ladders: bool, templates: bool) -> Self {
         let cells = geometry.cells();
         let stride = cells + 2;
         let pairs = stride * (stride + 1) / 2;
@@ -311,6 +316,7 @@ impl<B: Cells> Connections<B> {
             pieces: Vec::new(),
             ladders: ladders.then(|| Ladders::new(geometry)),
             ladders_found: Vec::new(),
+            templates: templates.then(|| Templates::new(geometry)),
         }
     }
 
@@ -473,6 +479,7 @@ impl<B: Cells> Connections<B> {
             }
         }
         self.add_ladders(red, (own, theirs), [reach_a, reach_b]);
+        self.add_templates(red, (own, theirs));
         self.close();
         self.side_to_side(side_a, side_b)
     }
@@ -493,6 +500,22 @@ impl<B: Cells> Connections<B> {
             self.add_full(self.captain[cell], first_side + side as u16, carrier);
         }
         self.ladders_found = found;
+    }
+
+    /// Adds the edge templates that fit, each a full connection from a cell to a side before
+    /// the rules run.
+    fn add_templates(&mut self, red: bool, stones: (B, B)) {
+        let Some(templates) = self.templates.take() else {
+            return;
+        };
+        let first_side = self.cells as u16;
+        templates.find(red, stones, |cell, side, carrier| {
+            let (from, to) = (self.captain[cell], first_side + side as u16);
+            if from != to {
+                self.add_full(from, to, carrier);
+            }
+        });
+        self.templates = Some(templates);
     }
 
     /// Applies the AND and OR rules until nothing new comes.
@@ -736,7 +759,7 @@ pub(super) mod tests {
 
         // 3 x 3, Red stone in the centre: a bridge to each side, so Red has won already.
         let geometry: Geometry<u64> = Geometry::new(3, 3);
-        let mut vcs = Connections::new(&geometry, false);
+        let mut vcs = Connections::new(&geometry, false, false);
         let found = vcs.build(&geometry, true, u64::bit(4), 0);
         assert!(found.full.is_some());
     }
@@ -831,7 +854,7 @@ pub(super) mod tests {
     fn a_bridge_is_a_full_connection_through_its_two_cells() {
         // Red b2 and c3... on 4 x 4: b2 (1,1) and c3 (2,2) share neighbours c2 and b3.
         let g = geometry(4);
-        let mut vcs = Connections::new(&g, false);
+        let mut vcs = Connections::new(&g, false, false);
         vcs.build(&g, true, set(&g, &["b2", "c3"]), 0);
         let fulls = vcs.fulls_between(cell(&g, "b2"), cell(&g, "c3"));
         assert!(fulls.contains(&set(&g, &["c2", "b3"])), "{fulls:?}");
@@ -841,7 +864,7 @@ pub(super) mod tests {
     fn a_second_row_stone_is_joined_to_its_side() {
         // The bridge to the edge: Red b2 reaches the top through a1... no: through b1 or c1.
         let g = geometry(4);
-        let mut vcs = Connections::new(&g, false);
+        let mut vcs = Connections::new(&g, false, false);
         vcs.build(&g, true, set(&g, &["b2"]), 0);
         let top = g.cells();
         let fulls = vcs.fulls_between(cell(&g, "b2"), top);
@@ -854,7 +877,7 @@ pub(super) mod tests {
         // (row 1) and d2? The ziggurat's cells: c3's side, two cells of row 2, three of row 1
         // and the row-3 cell beside it. Found as a full connection to the top.
         let g = geometry(5);
-        let mut vcs = Connections::new(&g, false);
+        let mut vcs = Connections::new(&g, false, false);
         vcs.build(&g, true, set(&g, &["c3"]), 0);
         let top = g.cells();
         let fulls = vcs.fulls_between(cell(&g, "c3"), top);
@@ -869,7 +892,7 @@ pub(super) mod tests {
         // Red's: on the second row (g7), the third (g6, f6) or the first (h8). H-search finds
         // it cell by cell; an escape on the fourth row (g5) is no escape.
         let g = geometry(8);
-        let mut vcs = Connections::new(&g, false);
+        let mut vcs = Connections::new(&g, false, false);
         let bottom = g.cells() + 1;
         for escape in ["g7", "g6", "f6", "h8"] {
             vcs.build(&g, true, set(&g, &["c7", escape]), set(&g, &["b8"]));
@@ -892,7 +915,10 @@ pub(super) mod tests {
         // useless), and some pairs H-search alone does not join at all.
         let g = geometry(8);
         let mut random = xorshift(0x2545_f491_4f6c_dd1d);
-        let (mut alone, mut with) = (Connections::new(&g, false), Connections::new(&g, true));
+        let (mut alone, mut with) = (
+            Connections::new(&g, false, false),
+            Connections::new(&g, true, false),
+        );
         let mut ladders = Ladders::new(&g);
         let (mut found, mut missed_alone) = (0, 0);
         for _ in 0..300 {
@@ -925,7 +951,7 @@ pub(super) mod tests {
     #[test]
     fn an_intrusion_breaks_a_bridge_into_a_semi_connection() {
         let g = geometry(4);
-        let mut vcs = Connections::new(&g, false);
+        let mut vcs = Connections::new(&g, false, false);
         // Blue on c2 intrudes into the b2–c3 bridge: one way is left, through b3.
         vcs.build(&g, true, set(&g, &["b2", "c3"]), set(&g, &["c2"]));
         let (b2, c3) = (cell(&g, "b2"), cell(&g, "c3"));
@@ -939,7 +965,7 @@ pub(super) mod tests {
         // Red b2 and c3 on 4 x 4: each bridges to its side (b2 to the top, c3 to the bottom)
         // and to each other: a full connection from top to bottom.
         let g = geometry(4);
-        let mut vcs = Connections::new(&g, false);
+        let mut vcs = Connections::new(&g, false, false);
         let found = vcs.build(&g, true, set(&g, &["b2", "c3"]), 0);
         assert!(found.full.is_some());
         // Blue with nothing on the board has no connection at all between its sides.
@@ -950,7 +976,7 @@ pub(super) mod tests {
     #[test]
     fn one_move_from_joining_is_a_semi_connection_with_that_key() {
         let g = geometry(3);
-        let mut vcs = Connections::new(&g, false);
+        let mut vcs = Connections::new(&g, false, false);
         // Red a1, a3; Blue b1, b2: a2 joins Red (the only way).
         let found = vcs.build(
             &g,
