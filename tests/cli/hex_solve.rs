@@ -254,7 +254,8 @@ fn a_solution_store_answers_again_at_once_and_keeps_its_answers() {
     let db = folder.join("hex.db");
     let _ = std::fs::remove_file(&db);
     let db_arg = db.to_str().unwrap();
-    let board = empty_board(5);
+    // 6 x 6: enough work at first that the store's answer is clearly less.
+    let board = empty_board(6);
     let first = hex(
         &["--solve", "--format", "json", "--db", db_arg],
         board.as_bytes(),

@@ -292,7 +292,9 @@ fn the_solver_answers_from_its_store_and_keeps_its_proofs() {
     let db = std::env::temp_dir().join(format!("arbiter-serve-{}.db", std::process::id()));
     let _ = std::fs::remove_file(&db);
     let server = Server::start_with(&["--db", db.to_str().unwrap()]);
-    let rows = serde_json::json!({ "rows": [".....", ".....", ".....", ".....", "....."] });
+    // 6 x 6: enough work at first that the store's answer is clearly less.
+    let rows =
+        serde_json::json!({ "rows": ["......", "......", "......", "......", "......", "......"] });
     let (_, first) = server.post_json("/api/hex/solve", rows.clone());
     let (_, again) = server.post_json("/api/hex/solve", rows);
     assert_eq!(again[0]["verdict"], first[0]["verdict"]);
