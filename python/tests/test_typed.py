@@ -102,7 +102,8 @@ def test_hex_judge_and_solve():
 
 def test_hex_solve_keeps_its_proofs_in_a_store(tmp_path):
     db = tmp_path / "hex.db"
-    empty = "1\n5\n" + ".....\n" * 5
+    # 6 x 6: enough work at first that the store's answer is clearly less.
+    empty = "1\n6\n" + "......\n" * 6
     first = hex.solve(empty, db=db)
     assert db.exists()
     again = hex.solve(empty, db=str(db))
