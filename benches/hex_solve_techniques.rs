@@ -90,6 +90,14 @@ fn techniques() {
             },
         ),
         (
+            "captured threes",
+            "`captured_threes`",
+            Techniques {
+                captured_threes: false,
+                ..all
+            },
+        ),
+        (
             "edge templates of the fourth to sixth rows",
             "`templates`",
             Techniques {

@@ -73,6 +73,11 @@ pub struct Techniques {
     /// Give each colour, in the fill-in, the cells and stones the other can do without: those
     /// cut off from the other's sides (the solver's `cutoff` module). Needs `inferior`.
     pub cut_off: bool,
+    /// Fill in, too, three empty cells together when each colour, answering the other's moves
+    /// among them, makes them come out as well for it as a fill of one colour's cells and the
+    /// other's (captured threes, `solve::inferior`; a mixed fill no pair rule finds). Needs
+    /// `inferior`.
+    pub captured_threes: bool,
     /// Fill in too the regions that combinatorial decompositions give a colour (two of its
     /// pieces touching the same two groups of the opponent's, virtually connected within the
     /// region they close off; Hayward et al. 2003, as Benzene does). Needs `connections` and
@@ -107,6 +112,7 @@ impl Default for Techniques {
             templates: true,
             inferior: true,
             cut_off: true,
+            captured_threes: true,
             decompositions: true,
             inherited_fill: true,
             dead_alike: true,
@@ -624,7 +630,9 @@ impl<B: Cells> Search<B> {
                 }
                 if let Some(region) = self.decomposed_region(red, own, other) {
                     stones[side.index()] |= region;
-                    let rules = Rules::for_mover(me).cutting_off(self.techniques.cut_off);
+                    let rules = Rules::for_mover(me)
+                        .cutting_off(self.techniques.cut_off)
+                        .with_threes(self.techniques.captured_threes);
                     stones = inferior::fill_in_with(&geometry, stones, rules).stones;
                     continue 'again;
                 }
@@ -1069,7 +1077,9 @@ impl<B: Cells> Search<B> {
     /// `stones` filled in ([`inferior::fill_in`]), the permanently inferior cells filled noted
     /// in the expansion's [`Filled`].
     fn fill_in(&mut self, stones: [B; 2]) -> [B; 2] {
-        let rules = Rules::ALL.cutting_off(self.techniques.cut_off);
+        let rules = Rules::ALL
+            .cutting_off(self.techniques.cut_off)
+            .with_threes(self.techniques.captured_threes);
         let fill = inferior::fill_in_with(&self.geometry, stones, rules);
         self.filled.inferior |= fill.inferior[0] | fill.inferior[1];
         fill.stones

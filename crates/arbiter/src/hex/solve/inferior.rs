@@ -19,6 +19,16 @@
 //! them. Pairs that share a cell with another pair are left alone: one answer cannot restore
 //! two.
 //!
+//! Three empty cells in a row (straight or bent) or a triangle are a *captured three* when
+//! some fill of them, each cell one colour's, keeps the position's value
+//! ([`captured_three`]): each colour, answering every move the opponent makes among the three
+//! with one of its own there, can make them come out at least as good for it as the fill (the
+//! opponent's stones where the fill has the colour's dead by the rule above, one at a time).
+//! The fill may be mixed, one cell one colour's and two the other's, as Benzene's fill-in
+//! patterns fill; no pair rule finds these. In Henderson's puzzle 3 on 11 x 11, c9 and d9 for
+//! Red and e9 for Blue take the proof from 25,360 positions to 2,161. A move into a three can
+//! need an answer inside it, so none of its cells counts as a pass.
+//!
 //! A cell is *permanently inferior* for a colour when three of its neighbours in a row are
 //! that colour's, the other three are empty, and each end of the empty run is shut (by a
 //! stone of the colour beside the end cell and the run, or beside the end cell and the middle
@@ -78,6 +88,28 @@ impl Ring {
     fn with(self, k: usize, colour: usize) -> Ring {
         let code = (colour + 1) as u16;
         Ring(self.0 & !(3 << (2 * k)) | code << (2 * k))
+    }
+
+    /// How many neighbours are empty.
+    fn empties(self) -> u32 {
+        6 - ((self.0 | self.0 >> 1) & 0x555).count_ones()
+    }
+
+    /// Whether some colouring of the neighbours `j` and `k` steps round (empty ones) leaves
+    /// the cell dead.
+    fn can_die(self, j: usize, k: usize) -> bool {
+        (0..4).any(|way| {
+            self.with(j, way & 1)
+                .with(k, way >> 1)
+                .dead_fill()
+                .is_some()
+        })
+    }
+
+    /// The pairs of empty neighbours, `j` then `k` steps round (`j` < `k`), whose colouring
+    /// can leave the cell dead ([`Ring::can_die`]): bit `6 j + k` each.
+    fn dying_pairs(self) -> u64 {
+        DYING_PAIRS[usize::from(self.0)]
     }
 
     /// The colour to fill the cell with when it is dead (see the module's notes), `None` when
@@ -240,6 +272,21 @@ const fn dead_table() -> [u8; 1 << 12] {
     table
 }
 
+/// For every ring (as [`DEAD`]'s index), [`Ring::dying_pairs`].
+static DYING_PAIRS: std::sync::LazyLock<Vec<u64>> = std::sync::LazyLock::new(|| {
+    (0..1 << 12)
+        .map(|index| {
+            let ring = Ring(index as u16);
+            let open = |k: &usize| ring.at(*k) == EMPTY;
+            (0..6)
+                .filter(open)
+                .flat_map(|j| (j + 1..6).filter(open).map(move |k| (j, k)))
+                .filter(|&(j, k)| ring.can_die(j, k))
+                .fold(0, |pairs, (j, k)| pairs | 1 << (6 * j + k))
+        })
+        .collect()
+});
+
 /// Whether each way of giving the `empty` neighbours to either colour leaves both colours'
 /// neighbours in at most one run around the ring.
 const fn every_filling_keeps_one_run(red: u8, blue: u8, empty: u8) -> bool {
@@ -323,6 +370,9 @@ pub struct FillIn<B> {
     pub dead: B,
     /// Red's captured cells and Blue's.
     pub captured: [B; 2],
+    /// The cells of captured threes ([`captured_three`]) filled with Red and with Blue. A
+    /// move there is not a pass: the opponent's reply inside the three may be needed.
+    pub threes: [B; 2],
     /// The cells permanently inferior for Red and for Blue ([`perm_inferior`]).
     pub inferior: [B; 2],
     /// The cells Red may as well own because Blue cannot use them, and those Blue may as well
@@ -364,6 +414,8 @@ pub struct Rules {
     /// Give each colour the cells and stones the other cannot use
     /// ([`cut_off`](super::cutoff)).
     pub cut_off: bool,
+    /// Fill the captured threes ([`captured_three`]).
+    pub threes: bool,
 }
 
 impl Rules {
@@ -371,6 +423,7 @@ impl Rules {
     pub const ALL: Rules = Rules {
         inferior: [true; 2],
         cut_off: true,
+        threes: true,
     };
 
     /// The rules whose cells stay fillable after any move by `mover`: [`fill_in_for`].
@@ -380,12 +433,18 @@ impl Rules {
         Rules {
             inferior,
             cut_off: true,
+            threes: true,
         }
     }
 
     /// These rules, with or without the cut-off cells.
     pub fn cutting_off(self, cut_off: bool) -> Rules {
         Rules { cut_off, ..self }
+    }
+
+    /// These rules, with or without the captured threes.
+    pub fn with_threes(self, threes: bool) -> Rules {
+        Rules { threes, ..self }
     }
 }
 
@@ -415,6 +474,7 @@ pub fn fill_in_with<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], rules: Rul
     let mut fill = FillIn {
         dead: B::NONE,
         captured: [B::NONE; 2],
+        threes: [B::NONE; 2],
         inferior: [B::NONE; 2],
         cut_off: [B::NONE; 2],
         stones,
@@ -445,6 +505,14 @@ pub fn fill_in_with<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], rules: Rul
                 let empty = geometry.board & !(fill.stones[0] | fill.stones[1]);
                 rings = Rings::of(geometry, fill.stones, empty);
             }
+        }
+        // The threes last, the dearest to look for.
+        if both.is_empty() && rules.threes {
+            let found = fill_captured_threes(geometry, &mut fill.stones, &mut rings);
+            for (colour, cells) in found.into_iter().enumerate() {
+                fill.threes[colour] |= cells;
+            }
+            both = found[0] | found[1];
         }
         if both.is_empty() {
             return fill;
@@ -645,6 +713,217 @@ fn pair_captured(ring: Ring, k: usize, partner: Ring, colour: usize) -> bool {
         && partner.with((k + 3) % 6, colour).dead_fill().is_some()
 }
 
+/// Fills each captured three (see [`captured_three`]) found among the empty cells, one after
+/// the other (each against the stones as the earlier ones left them); returns the cells
+/// filled, Red's and Blue's.
+fn fill_captured_threes<B: Cells>(
+    geometry: &Geometry<B>,
+    stones: &mut [B; 2],
+    rings: &mut Rings,
+) -> [B; 2] {
+    let mut found = [B::NONE; 2];
+    let empty = geometry.board & !(stones[0] | stones[1]);
+    // Every cell of a three must be able to die once the other two are filled: the middle
+    // once its two neighbours in the three are ([`Ring::dying_pairs`]), and an end, which
+    // cannot with more than two empty neighbours outside the three, has at most four in all.
+    let few = |ring: Ring| ring.empties() <= 4;
+    for middle in empty.iter() {
+        let ring = rings.ring[middle];
+        if (stones[0] | stones[1]).has(middle) {
+            continue;
+        }
+        let pairs = ring.dying_pairs();
+        if pairs == 0 {
+            continue;
+        }
+        for j in 0..6 {
+            for k in (j + 1..6).filter(|k| pairs >> (6 * j + k) & 1 == 1) {
+                let (a, b) = (step(geometry, middle, j), step(geometry, middle, k));
+                let triangle = k == j + 1 || (j, k) == (0, 5);
+                // A triangle is met from each of its cells: taken from its lowest.
+                if (triangle && (a < middle || b < middle))
+                    || (stones[0] | stones[1]).meets(B::bit(middle) | B::bit(a) | B::bit(b))
+                    || !few(rings.ring[a])
+                    || !few(rings.ring[b])
+                {
+                    continue;
+                }
+                let cells = [a, middle, b];
+                let known = |rings: &Rings| {
+                    let key = cells
+                        .iter()
+                        .enumerate()
+                        .fold(6 * j as u64 + k as u64, |key, (i, &cell)| {
+                            key | u64::from(rings.ring[cell].0) << (6 + 12 * i)
+                        });
+                    known_three(key, || captured_three(&Three::new(geometry, cells, rings)))
+                };
+                if let Some(fill) = known(rings) {
+                    for (cell, code) in cells.into_iter().zip(fill) {
+                        let colour = code - 1;
+                        found[colour] |= B::bit(cell);
+                        stones[colour] |= B::bit(cell);
+                        rings.fill(geometry, *stones, cell, colour);
+                    }
+                    break;
+                }
+            }
+            if (stones[0] | stones[1]).has(middle) {
+                break;
+            }
+        }
+    }
+    found
+}
+
+thread_local! {
+    /// Answers of [`captured_three`] already worked out, by [`known_three`]'s keys: a search
+    /// meets the same few thousand threes over and over.
+    static KNOWN_THREES: std::cell::RefCell<Vec<u64>> = std::cell::RefCell::new(vec![0; 1 << 14]);
+}
+
+/// The answer of [`captured_three`] for the three whose shape and rings `key` holds (the middle
+/// cell's directions to the ends, 6 j + k, in its six lowest bits, then the three cells' rings
+/// as they stand, 12 bits each), from a table of answers kept on each thread, or from
+/// `work_out` (then kept): the answer depends on nothing else.
+fn known_three(key: u64, work_out: impl FnOnce() -> Option<[usize; 3]>) -> Option<[usize; 3]> {
+    const KEY: u64 = (1 << 42) - 1;
+    const PRESENT: u64 = 1 << 63;
+    let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 50) as usize;
+    KNOWN_THREES.with(|known| {
+        let mut known = known.borrow_mut();
+        let entry = known[slot];
+        let answer = if entry & PRESENT != 0 && entry & KEY == key {
+            (entry >> 42 & 0xf) as usize
+        } else {
+            // 0 for none, else 1 + the fill's colours, a bit a cell (set for Blue).
+            let answer = work_out().map_or(0, |fill| {
+                1 + (0..3).fold(0, |way, a| way | (fill[a] - RED) << a)
+            });
+            known[slot] = PRESENT | (answer as u64) << 42 | key;
+            answer
+        };
+        (answer > 0).then(|| std::array::from_fn(|a| RED + ((answer - 1) >> a & 1)))
+    })
+}
+
+/// Three empty cells in a row (straight or bent) or a triangle, and what is around them: the
+/// ground of [`captured_three`].
+struct Three {
+    /// Each cell's neighbours as the stones stand (the three empty).
+    rings: [Ring; 3],
+    /// Where round each cell each other one lies, if beside it.
+    links: [[Option<usize>; 3]; 3],
+}
+
+impl Three {
+    fn new<B: Cells>(geometry: &Geometry<B>, cells: [usize; 3], rings: &Rings) -> Three {
+        let ring = |a: usize| rings.ring[cells[a]];
+        let links = std::array::from_fn(|a| {
+            std::array::from_fn(|b| {
+                (0..6).find(|&k| {
+                    a != b && ring(a).at(k) == EMPTY && step(geometry, cells[a], k) == cells[b]
+                })
+            })
+        });
+        Three {
+            rings: std::array::from_fn(ring),
+            links,
+        }
+    }
+
+    /// The `a`-th cell's neighbours with the three coloured as `codes` says ([`EMPTY`],
+    /// [`RED`] or [`BLUE`] each).
+    fn ring(&self, a: usize, codes: [usize; 3]) -> Ring {
+        (0..3).fold(self.rings[a], |ring, b| match self.links[a][b] {
+            Some(k) if codes[b] != EMPTY => ring.with(k, codes[b] - 1),
+            _ => ring,
+        })
+    }
+
+    /// Whether the `a`-th cell can be dead once the other two are filled some way.
+    fn can_die(&self, a: usize) -> bool {
+        (0..4).any(|way| {
+            let mut codes = [EMPTY; 3];
+            for (i, b) in (0..3).filter(|&b| b != a).enumerate() {
+                codes[b] = RED + (way >> i & 1);
+            }
+            self.ring(a, codes).dead_fill().is_some()
+        })
+    }
+
+    /// Whether `colour` ([`RED`] or [`BLUE`]), answering each of the opponent's moves in the
+    /// three with one of its own there, can make it come out at least as good for it as
+    /// `fill`. The opponent, moving first, ends with two of the three cells and `colour` with
+    /// one (a cell the opponent never takes is `colour`'s in the end, or the game was over:
+    /// no worse for `colour`); so `colour` holds the fill when two cells are each good for it
+    /// to end with ([`Three::at_least`]): whichever the opponent takes first, the other is
+    /// left to answer on.
+    fn holds(&self, fill: [usize; 3], colour: usize) -> bool {
+        let good = |b: &usize| {
+            let mut codes = [3 - colour; 3];
+            codes[*b] = colour;
+            self.at_least(codes, fill, colour)
+        };
+        (0..3).filter(good).nth(1).is_some()
+    }
+
+    /// Whether the three filled as `codes` is at least as good for `colour` as filled as
+    /// `fill`: each of the opponent's stones where `fill` has `colour`'s is dead, or dead
+    /// once others are turned (a dead stone's colour never matters), `colour`'s own stones
+    /// where `fill` has the opponent's kept as they are or else first given to the opponent
+    /// (which can only be worse for `colour`).
+    fn at_least(&self, codes: [usize; 3], fill: [usize; 3], colour: usize) -> bool {
+        let given = std::array::from_fn(|a| if fill[a] != colour { fill[a] } else { codes[a] });
+        self.turns_dead(codes, fill, colour)
+            || (given != codes && self.turns_dead(given, fill, colour))
+    }
+
+    /// Whether the opponent's stones of `codes` where `fill` has `colour`'s can be turned
+    /// `colour`'s one at a time, each dead when turned.
+    fn turns_dead(&self, mut codes: [usize; 3], fill: [usize; 3], colour: usize) -> bool {
+        loop {
+            let mut wrong = (0..3).filter(|&a| codes[a] != colour && fill[a] == colour);
+            let Some(first) = wrong.next() else {
+                return true;
+            };
+            let dead = std::iter::once(first)
+                .chain(wrong)
+                .find(|&a| self.ring(a, codes).dead_fill().is_some());
+            match dead {
+                Some(a) => codes[a] = colour,
+                None => return false,
+            }
+        }
+    }
+}
+
+/// A fill of three empty cells ([`Three`]) that keeps the position's value, if one does:
+/// each colour, answering each of the opponent's moves in the three with one of its own
+/// there, can make the three come out at least as good for it as the fill, by the ring rule
+/// (the opponent's stones that differ from the fill dead, one at a time). Each cell's colour
+/// in the fill ([`RED`] or [`BLUE`]).
+///
+/// Then the position is worth the same with the three so filled: each colour can play in it
+/// as in the filled position, answering the opponent's moves in the three there (a stone
+/// more of its own never hurting). The pair of [`pair_captured`] is the case of two cells;
+/// three can hold a mixed fill, one cell one colour's and two the other's (as Benzene's
+/// fill-in patterns do), which no pair rule finds: in Henderson's puzzle 3 (11 x 11), Red's
+/// c9 and d9 with Blue's e9 beside Red's c10 and Blue's b9, c8, d10 and e8 group.
+fn captured_three(three: &Three) -> Option<[usize; 3]> {
+    if !(0..3).all(|a| three.can_die(a)) {
+        return None;
+    }
+    (0..8)
+        .map(|way: usize| std::array::from_fn(|a| RED + (way >> a & 1)))
+        .find(|&fill| {
+            // A colour the fill gives nothing has nothing to hold.
+            [RED, BLUE]
+                .into_iter()
+                .all(|colour| !fill.contains(&colour) || three.holds(fill, colour))
+        })
+}
+
 /// The cells where a move by `mover` is dominated. A cell the opponent could kill with one
 /// reply (a *vulnerable* cell: with the reply it is dead) is never better for the mover than
 /// that reply, played by the mover instead. Following each cell to its killer, the killer's
@@ -750,6 +1029,7 @@ pub fn mirror_losses<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: St
 
 #[cfg(test)]
 mod tests {
+    use super::super::bits::Wide;
     use super::*;
 
     /// Places `cells` (a cell and 0 Red, 1 Blue, 2 none) on a `rows` x `cols` board of set
@@ -1065,7 +1345,7 @@ mod tests {
         // Red d4 (18) beside c4 and d3 shuts the d3 end.
         let stones = three_in_a_row_with([&[18], &[]]);
         assert!(!dead_cells(&g(5), stones).has(12));
-        let fill = fill_in(&g(5), stones);
+        let fill = fill_in_with(&g(5), stones, Rules::ALL.with_threes(false));
         assert!(fill.inferior[0].has(12), "{fill:?}");
         assert_eq!(fill.stones[0] & u64::bit(12), u64::bit(12));
     }
@@ -1077,7 +1357,8 @@ mod tests {
             let stones = three_in_a_row_with(end);
             let ring = Ring::of(&g(5), stones, 12);
             assert!(perm_inferior(&g(5), stones, 12, ring, 0), "{end:?}");
-            assert!(fill_in(&g(5), stones).inferior[0].has(12));
+            let fill = fill_in_with(&g(5), stones, Rules::ALL.with_threes(false));
+            assert!(fill.inferior[0].has(12));
         }
     }
 
@@ -1105,18 +1386,71 @@ mod tests {
 
     #[test]
     fn the_movers_fill_in_leaves_out_the_opponents_permanently_inferior_cells() {
-        // Without the cut-off cells: with them, this position fills in so far that c3 is a
+        // Without the captured threes (one of them takes c3 first), and without the cut-off
+        // cells: with them, this position fills in so far that c3 is a
         // pass for Blue too (Red wins whatever Blue plays there).
         let for_mover = |mover: Stone| {
             fill_in_with(
                 &g(5),
                 three_in_a_row_with([&[18], &[]]),
-                Rules::for_mover(mover).cutting_off(false),
+                Rules::for_mover(mover)
+                    .cutting_off(false)
+                    .with_threes(false),
             )
         };
         assert!(for_mover(Stone::Red).inferior[0].has(12));
         assert!(!for_mover(Stone::Blue).inferior[0].has(12));
         assert!(for_mover(Stone::Red).passes(Stone::Red).has(12));
         assert!(!for_mover(Stone::Blue).passes(Stone::Blue).has(12));
+    }
+
+    /// Henderson's puzzle 3 (11 x 11, `tests/data/hex/solver/puzzles/11x11-henderson-03.sgf`).
+    fn henderson_03() -> (Geometry<Wide>, [Wide; 2]) {
+        let geometry = Geometry::new(11, 11);
+        let stones = [
+            named(&geometry, "h4 g5 g6 a7 c7 f7 b8 a9 a10 c10"),
+            named(&geometry, "h5 f6 b7 e7 c8 e8 f8 b9 d10 a11"),
+        ];
+        (geometry, stones)
+    }
+
+    fn named(geometry: &Geometry<Wide>, names: &str) -> Wide {
+        super::super::tests::named(geometry, names)
+    }
+
+    #[test]
+    fn a_cell_and_two_of_the_opponents_beside_it_make_a_captured_three() {
+        // Red's c9 and d9 with Blue's e9: Blue's c9 is answered on d9, and is dead; Blue's
+        // d9 on c9, and is dead; Red's e9 on d9, and is dead. (With c9 Red's and e9 Blue's,
+        // d9 is dead: Benzene's patterns give it Blue.) No pair rule takes any of the three.
+        let (geometry, stones) = henderson_03();
+        let three = named(&geometry, "c9 d9 e9");
+        let without = fill_in_with(&geometry, stones, Rules::ALL.with_threes(false));
+        assert!(!(without.stones[0] | without.stones[1]).meets(three));
+        let fill = fill_in(&geometry, stones);
+        assert_eq!(fill.threes[0] & three, named(&geometry, "c9 d9"));
+        assert_eq!(fill.threes[1] & three, named(&geometry, "e9"));
+        assert_eq!(fill.stones[0] & three, named(&geometry, "c9 d9"));
+        assert_eq!(fill.stones[1] & three, named(&geometry, "e9"));
+    }
+
+    #[test]
+    fn a_move_into_a_captured_three_is_no_pass() {
+        // Red's d9 threatens e9 (d9 and e9 would join c10 to f9 and e10), which Blue must
+        // answer: a move into a three is not counted a pass, as one into its mover's pair is.
+        let (geometry, stones) = henderson_03();
+        for mover in Stone::ALL {
+            let fill = fill_in_for(&geometry, stones, mover);
+            assert!(!fill.passes(mover).meets(named(&geometry, "c9 d9 e9")));
+        }
+    }
+
+    #[test]
+    fn three_open_cells_are_not_captured() {
+        // On the empty board no cell can die, so no three is filled.
+        let geometry: Geometry<u64> = Geometry::new(5, 5);
+        let fill = fill_in(&geometry, [0, 0]);
+        assert_eq!(fill.threes, [0, 0]);
+        assert_eq!(fill.stones, [0, 0]);
     }
 }

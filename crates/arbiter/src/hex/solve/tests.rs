@@ -350,6 +350,10 @@ fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: 
             ..Techniques::default()
         },
         Techniques {
+            captured_threes: false,
+            ..Techniques::default()
+        },
+        Techniques {
             inherited_fill: false,
             ..Techniques::default()
         },
@@ -719,12 +723,14 @@ fn a_fill_in_handed_down_keeps_the_winner_after_each_move() {
     // fillable after the move, unless the move may have spoilt a permanently inferior cell,
     // and then nothing is handed down. Random positions of 4 x 4 to 5 x 5, each move of the
     // side to move, against the oracle; enough of them hand down cells the position after
-    // the move would not fill itself, permanently inferior ones among them, that the check
-    // means something.
+    // the move would not fill itself, permanently inferior ones and captured threes among
+    // them, that the check means something. Permanently inferior cells are counted without
+    // the captured threes, which take many of them first.
     use super::dfpn::Filled;
+    use super::inferior::Rules;
     use super::ladder::tests::xorshift;
     let mut random = xorshift(0x853c_49e6_748f_ea9b);
-    let (mut more, mut inferior_kept, mut dropped) = (0, 0, 0);
+    let (mut more, mut inferior_kept, mut threes_kept, mut dropped) = (0, 0, 0, 0);
     for _ in 0..1500 {
         let (rows, cols) = (4 + random() as usize % 2, 4 + random() as usize % 2);
         let geometry: Geometry<u64> = Geometry::new(rows, cols);
@@ -732,41 +738,45 @@ fn a_fill_in_handed_down_keeps_the_winner_after_each_move() {
         let Some(stones) = open_stones(&geometry, &mut random) else {
             continue;
         };
-        let fill = inferior::fill_in(&geometry, stones);
-        let filled = Filled {
-            stones: fill.stones,
-            inferior: fill.inferior[0] | fill.inferior[1],
-        };
-        let wins = |stones| super::oracle::wins(&geometry, stones, 1 - to_move);
-        for cell in (geometry.board & !(fill.stones[0] | fill.stones[1])).iter() {
-            let mut child = stones;
-            child[to_move] |= u64::bit(cell);
-            let below = filled.after(&geometry, cell);
-            if below == Filled::NONE {
-                dropped += 1;
-                continue;
+        for threes in [true, false] {
+            let rules = Rules::ALL.with_threes(threes);
+            let fill = inferior::fill_in_with(&geometry, stones, rules);
+            let filled = Filled {
+                stones: fill.stones,
+                inferior: fill.inferior[0] | fill.inferior[1],
+            };
+            let wins = |stones| super::oracle::wins(&geometry, stones, 1 - to_move);
+            for cell in (geometry.board & !(fill.stones[0] | fill.stones[1])).iter() {
+                let mut child = stones;
+                child[to_move] |= u64::bit(cell);
+                let below = filled.after(&geometry, cell);
+                if below == Filled::NONE {
+                    dropped += 1;
+                    continue;
+                }
+                let with = below.onto(child);
+                assert_eq!(
+                    wins(with),
+                    wins(child),
+                    "{rows}x{cols} red {:#x} blue {:#x}, {} to move, then {cell}, threes {threes}",
+                    stones[0],
+                    stones[1],
+                    ["red", "blue"][to_move]
+                );
+                let own = inferior::fill_in_with(&geometry, child, rules).stones;
+                more += usize::from((with[0] & !own[0]) | (with[1] & !own[1]) != 0);
+                inferior_kept += usize::from(!threes && below.inferior != 0);
+                threes_kept += usize::from(fill.threes[0] | fill.threes[1] != 0);
             }
-            let with = below.onto(child);
-            assert_eq!(
-                wins(with),
-                wins(child),
-                "{rows}x{cols} red {:#x} blue {:#x}, {} to move, then {cell}",
-                stones[0],
-                stones[1],
-                ["red", "blue"][to_move]
-            );
-            let own = inferior::fill_in(&geometry, child).stones;
-            more += usize::from((with[0] & !own[0]) | (with[1] & !own[1]) != 0);
-            inferior_kept += usize::from(below.inferior != 0);
         }
     }
     eprintln!(
         "{more} moves handed down cells not found after them, {inferior_kept} permanently \
-         inferior ones, {dropped} dropped"
+         inferior ones, {threes_kept} captured threes, {dropped} dropped"
     );
     assert!(
-        more >= 100 && inferior_kept >= 50 && dropped >= 50,
-        "{more} {inferior_kept} {dropped}"
+        more >= 100 && inferior_kept >= 50 && threes_kept >= 50 && dropped >= 50,
+        "{more} {inferior_kept} {threes_kept} {dropped}"
     );
 }
 
@@ -1160,6 +1170,66 @@ fn permanently_inferior_cells_keep_the_winner_and_stay_so_after_their_owners_mov
                     super::oracle::wins(&geometry, both, colour ^ 1),
                     "{shown}, after {other}"
                 );
+            }
+        }
+    }
+}
+
+/// Captured threes on a fixed sample of small positions (boards from 3 x 3 to 5 x 5 with up
+/// to 12 empty cells, a few hundred of them with a three filled, mixed fills among them):
+/// the fill-in keeps the winner whoever moves, and every move that wins the filled position
+/// wins the position. The fill-in without the threes is checked by
+/// `check_inferior_against_oracle`; here each position's threes are what changes.
+#[test]
+fn captured_threes_keep_the_winner_whoever_moves() {
+    use super::inferior::Rules;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(53);
+    let (mut found, mut mixed) = (0, 0);
+    while found < 300 || mixed < 50 {
+        let (rows, cols) = (rng.random_range(3..=5), rng.random_range(3..=5));
+        let geometry: Geometry<u64> = Geometry::new(rows, cols);
+        let density = rng.random_range(30..70);
+        let mut stones = [0u64; 2];
+        for cell in 0..rows * cols {
+            let d = rng.random_range(0..100);
+            if d < density / 2 {
+                stones[0] |= u64::bit(cell);
+            } else if d < density {
+                stones[1] |= u64::bit(cell);
+            }
+        }
+        let empty = geometry.board & !(stones[0] | stones[1]);
+        let over = (0..2).any(|side| geometry.joins(stones[side], geometry.sides(side == 0)));
+        if empty.count() > 12 || over {
+            continue;
+        }
+        let rules = Rules::ALL.cutting_off(false);
+        let fill = inferior::fill_in_with(&geometry, stones, rules);
+        if fill.threes == [0, 0] {
+            continue;
+        }
+        found += 1;
+        mixed += usize::from(fill.threes[0] != 0 && fill.threes[1] != 0);
+        let shown = format!(
+            "{rows}x{cols} red {:b} blue {:b}, threes {:b} {:b}",
+            stones[0], stones[1], fill.threes[0], fill.threes[1]
+        );
+        for to_move in 0..2 {
+            let wins = |stones| super::oracle::wins(&geometry, stones, to_move);
+            assert_eq!(
+                wins(fill.stones),
+                wins(stones),
+                "{shown}, to move {to_move}"
+            );
+            let move_wins = |stones: [u64; 2], at: usize| {
+                let mut stones = stones;
+                stones[to_move] |= u64::bit(at);
+                !super::oracle::wins(&geometry, stones, to_move ^ 1)
+            };
+            let open = geometry.board & !(fill.stones[0] | fill.stones[1]);
+            for cell in open.iter().filter(|&cell| move_wins(fill.stones, cell)) {
+                assert!(move_wins(stones, cell), "{shown}: {cell} wins filled only");
             }
         }
     }
