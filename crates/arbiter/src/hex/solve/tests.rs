@@ -1111,33 +1111,42 @@ fn a_move_that_spoils_the_opponents_permanently_inferior_cell_is_no_pass() {
     check_moves_against_oracle(4, 4, 1 << 3 | 1 << 14, 0b11, 0);
 }
 
+/// A random board of 3 x 3 to 5 x 5, from 30% to 70% of it stones, half each colour's; `None`
+/// when more than 12 cells are empty (the oracle's limit here) or either colour has joined
+/// its sides.
+fn crowded_small_position(rng: &mut impl rand::Rng) -> Option<(Geometry<u64>, [u64; 2])> {
+    let (rows, cols) = (rng.random_range(3..=5), rng.random_range(3..=5));
+    let geometry: Geometry<u64> = Geometry::new(rows, cols);
+    let density = rng.random_range(30..70);
+    let mut stones = [0u64; 2];
+    for cell in 0..rows * cols {
+        let d = rng.random_range(0..100);
+        if d < density / 2 {
+            stones[0] |= u64::bit(cell);
+        } else if d < density {
+            stones[1] |= u64::bit(cell);
+        }
+    }
+    let empty = geometry.board & !(stones[0] | stones[1]);
+    let over = (0..2).any(|side| geometry.joins(stones[side], geometry.sides(side == 0)));
+    (empty.count() <= 12 && !over).then_some((geometry, stones))
+}
+
 /// Permanently inferior cells on a fixed sample of small positions (a few thousand boards
 /// from 3 x 3 to 5 x 5, many of them with such cells): filling one for its colour keeps the
 /// winner whoever moves, and keeps it after any move by that colour (so the search may fill
 /// them in and play on: the colour's later moves never spoil its own fill-in).
 #[test]
 fn permanently_inferior_cells_keep_the_winner_and_stay_so_after_their_owners_moves() {
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     let mut rng = rand_pcg::Pcg64::seed_from_u64(37);
     let mut found = 0;
     while found < 150 {
-        let (rows, cols) = (rng.random_range(3..=5), rng.random_range(3..=5));
-        let geometry: Geometry<u64> = Geometry::new(rows, cols);
-        let density = rng.random_range(30..70);
-        let mut stones = [0u64; 2];
-        for cell in 0..rows * cols {
-            let d = rng.random_range(0..100);
-            if d < density / 2 {
-                stones[0] |= u64::bit(cell);
-            } else if d < density {
-                stones[1] |= u64::bit(cell);
-            }
-        }
-        let empty = geometry.board & !(stones[0] | stones[1]);
-        let over = (0..2).any(|side| geometry.joins(stones[side], geometry.sides(side == 0)));
-        if empty.count() > 12 || over {
+        let Some((geometry, stones)) = crowded_small_position(&mut rng) else {
             continue;
-        }
+        };
+        let (rows, cols) = (geometry.rows, geometry.cols);
+        let empty = geometry.board & !(stones[0] | stones[1]);
         let dead = inferior::dead_cells(&geometry, stones);
         for colour in 0..2 {
             // The first one in the position itself that is not dead anyway.
@@ -1183,27 +1192,14 @@ fn permanently_inferior_cells_keep_the_winner_and_stay_so_after_their_owners_mov
 #[test]
 fn captured_threes_keep_the_winner_whoever_moves() {
     use super::inferior::Rules;
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     let mut rng = rand_pcg::Pcg64::seed_from_u64(53);
     let (mut found, mut mixed) = (0, 0);
     while found < 300 || mixed < 50 {
-        let (rows, cols) = (rng.random_range(3..=5), rng.random_range(3..=5));
-        let geometry: Geometry<u64> = Geometry::new(rows, cols);
-        let density = rng.random_range(30..70);
-        let mut stones = [0u64; 2];
-        for cell in 0..rows * cols {
-            let d = rng.random_range(0..100);
-            if d < density / 2 {
-                stones[0] |= u64::bit(cell);
-            } else if d < density {
-                stones[1] |= u64::bit(cell);
-            }
-        }
-        let empty = geometry.board & !(stones[0] | stones[1]);
-        let over = (0..2).any(|side| geometry.joins(stones[side], geometry.sides(side == 0)));
-        if empty.count() > 12 || over {
+        let Some((geometry, stones)) = crowded_small_position(&mut rng) else {
             continue;
-        }
+        };
+        let (rows, cols) = (geometry.rows, geometry.cols);
         let rules = Rules::ALL.cutting_off(false);
         let fill = inferior::fill_in_with(&geometry, stones, rules);
         if fill.threes == [0, 0] {
