@@ -26,7 +26,7 @@
 //! opponent's stones where the fill has the colour's dead by the rule above, one at a time).
 //! The fill may be mixed, one cell one colour's and two the other's, as Benzene's fill-in
 //! patterns fill; no pair rule finds these. In Henderson's puzzle 3 on 11 x 11, c9 and d9 for
-//! Red and e9 for Blue take the proof from 25,360 positions to 2,161. A move into a three can
+//! Red and e9 for Blue take the proof from 25,279 positions to 2,161. A move into a three can
 //! need an answer inside it, so none of its cells counts as a pass.
 //!
 //! A cell is *permanently inferior* for a colour when three of its neighbours in a row are
