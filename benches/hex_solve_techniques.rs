@@ -114,6 +114,14 @@ fn techniques() {
             },
         ),
         (
+            "(turned on instead) the OR rule's semis smallest first",
+            "`or_smallest_first`",
+            Techniques {
+                or_smallest_first: true,
+                ..all
+            },
+        ),
+        (
             "(turned on instead) ladders found whole",
             "`ladders`",
             Techniques {

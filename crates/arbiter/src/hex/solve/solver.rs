@@ -839,10 +839,7 @@ impl<B: Cells> Searches<B> {
         };
         let symmetric = rotated(stones[0]) == stones[0] && rotated(stones[1]) == stones[1];
         let (passes, killer, untried) = if self.settings.techniques.inferior {
-            let techniques = self.settings.techniques;
-            let rules = Rules::for_mover(me)
-                .cutting_off(techniques.cut_off)
-                .with_threes(techniques.captured_threes);
+            let rules = self.settings.techniques.fill_rules(Rules::for_mover(me));
             let fill = inferior::fill_in_with(&geometry, stones, rules);
             let killer = inferior::killers(&geometry, fill.stones, me);
             let dominated = inferior::vulnerable_cells(&geometry, fill.stones, me);

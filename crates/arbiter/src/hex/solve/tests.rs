@@ -354,6 +354,10 @@ fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: 
             ..Techniques::default()
         },
         Techniques {
+            or_smallest_first: true,
+            ..Techniques::default()
+        },
+        Techniques {
             inherited_fill: false,
             ..Techniques::default()
         },
@@ -474,16 +478,21 @@ pub(super) fn named<B: Cells>(geometry: &Geometry<B>, names: &str) -> B {
     })
 }
 
-/// The moves tried and left out ([`Solver::solve_considered`], one thread) in the final
-/// position of one of Benzene's puzzles (`tests/data/hex/solver/puzzles/`), `to_move` to move.
-fn considered_in_puzzle(name: &str, to_move: Stone) -> Solution {
+/// The final position of one of Benzene's puzzles (`tests/data/hex/solver/puzzles/`).
+fn puzzle_board(name: &str) -> Board {
     let path = format!(
         "{}/../../tests/data/hex/solver/puzzles/{name}.sgf",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(path).unwrap();
     let record = crate::hex::sgf::record_of(&text).unwrap();
-    let board = crate::hex::record::replay(record).unwrap().board;
+    crate::hex::record::replay(record).unwrap().board
+}
+
+/// The moves tried and left out ([`Solver::solve_considered`], one thread) in the final
+/// position of one of Benzene's puzzles, `to_move` to move.
+fn considered_in_puzzle(name: &str, to_move: Stone) -> Solution {
+    let board = puzzle_board(name);
     Solver::new(board.rows(), board.cols(), &Settings::default())
         .unwrap()
         .solve_considered(&board, to_move)
@@ -505,6 +514,35 @@ fn moves_into_the_opponents_captured_pair_are_left_untried() {
         nodes <= 30_000,
         "{nodes} positions: were h2 and h3 searched?"
     );
+}
+
+#[test]
+fn the_or_rule_smallest_first_leaves_blue_two_moves_in_browne_02() {
+    // Benzene's 11 x 11 puzzle browne-02, Blue to move: Blue wins only with c5, the one move
+    // Benzene tries. Red's c8 joins the bottom through c9, or through b8, b9, a10, b10 and
+    // a11: an OR of the semis taken smallest first gives the six cells, which Red's other
+    // connections then combine with, and Red's threats leave Blue c5 and d6 (taken as they
+    // came, the semis gave eight cells through e7 and d8, and Blue eleven moves to try).
+    let settings = |or_smallest_first| Settings {
+        techniques: Techniques {
+            or_smallest_first,
+            ..Techniques::default()
+        },
+        ..Settings::default()
+    };
+    let solve = |or_smallest_first| {
+        let board = puzzle_board("11x11-browne-02");
+        Solver::new(board.rows(), board.cols(), &settings(or_smallest_first))
+            .unwrap()
+            .solve_considered(&board, Stone::Blue)
+    };
+    let smallest_first = solve(true);
+    assert_eq!(names(&smallest_first.winning_moves), ["c5"]);
+    assert_eq!(names(&smallest_first.losing_moves), ["d6"]);
+    let as_they_came = solve(false);
+    assert_eq!(names(&as_they_came.winning_moves), ["c5"]);
+    assert!(as_they_came.losing_moves.len() > 2, "{as_they_came:?}");
+    assert!(smallest_first.stats.nodes < as_they_came.stats.nodes);
 }
 
 #[test]

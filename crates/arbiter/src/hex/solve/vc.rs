@@ -23,7 +23,9 @@
 //! intersection of the pair's carriers (a superset of a known one never is), semi connections
 //! are combined by the OR rule only once their intersection is empty, and the AND rule does not
 //! pass through the sides (which would connect everything along them). Each list has a fixed
-//! cap, so a build is bounded.
+//! cap, so a build is bounded. Optionally ([`Connections::with_smallest_first`]) the OR rule
+//! takes the semis smallest first, as Benzene keeps its lists, and a full connection smaller
+//! than each the pair has is kept too.
 
 use std::collections::VecDeque;
 
@@ -140,6 +142,13 @@ impl<B: Cells> Lists<B> {
     fn superset_of_any(&self, pair: usize, carrier: B) -> bool {
         self.heads[pair].meet.subset_of(carrier)
             && self.of(pair).iter().any(|&c| c.subset_of(carrier))
+    }
+
+    /// Whether every carrier of the pair has more cells than `carrier`.
+    #[inline]
+    fn all_larger_than(&self, pair: usize, carrier: B) -> bool {
+        let cells = carrier.count();
+        self.of(pair).iter().all(|c| c.count() > cells)
     }
 
     /// Removes every carrier of the pair that contains `carrier`; says whether any went. (A
@@ -291,6 +300,9 @@ pub struct Connections<B> {
     /// The edge templates of this board shape, when they are to be added
     /// ([`super::templates`]).
     templates: Option<Templates<B>>,
+    /// The OR rule takes the semis smallest first, and a full carrier smaller than each of
+    /// the pair's is kept ([`Connections::with_smallest_first`]).
+    smallest_first: bool,
 }
 
 impl<B: Cells> Connections<B> {
@@ -317,7 +329,20 @@ impl<B: Cells> Connections<B> {
             ladders: ladders.then(|| Ladders::new(geometry)),
             ladders_found: Vec::new(),
             templates: templates.then(|| Templates::new(geometry)),
+            smallest_first: false,
         }
+    }
+
+    /// This workspace, its OR rule taking each pair's semi connections smallest first (as
+    /// Benzene keeps its lists) and offering their union whether or not the pair has a full
+    /// connection, and a full carrier kept when it is smaller than each the pair has, even
+    /// if it leaves their intersection as it was. In Benzene's browne-02, Red's c8 joins the
+    /// bottom through c9 or through b8, b9, a10, b10 and a11; taken as they came, the semis
+    /// gave a carrier of eight cells through e7 and d8, smallest first one of six, which the
+    /// AND rule then combines with Red's other connections.
+    pub fn with_smallest_first(mut self, smallest_first: bool) -> Self {
+        self.smallest_first = smallest_first;
+        self
     }
 
     /// A pair's index: the pairs are a triangle, (0, 0), (0, 1), (1, 1), (0, 2), ...
@@ -377,8 +402,12 @@ impl<B: Cells> Connections<B> {
             return;
         }
         let removed = self.fulls.remove_supersets(pair, carrier);
-        if !removed && self.fulls.heads[pair].meet.subset_of(carrier) {
-            // It would not shrink the intersection: nothing new for the mustplay or the OR.
+        if !removed
+            && self.fulls.heads[pair].meet.subset_of(carrier)
+            && !(self.smallest_first && self.fulls.all_larger_than(pair, carrier))
+        {
+            // It would not shrink the intersection (nor, smallest first, the smallest
+            // carrier): nothing new for the mustplay or the OR.
             return;
         }
         self.touch(pair, x, y);
@@ -613,9 +642,12 @@ impl<B: Cells> Connections<B> {
         let mut semis = std::mem::take(&mut self.or_scratch);
         semis.clear();
         semis.extend_from_slice(self.semis.of(pair));
-        // The first full carrier, if the pair has none: the semis greedily, until their
-        // intersection is empty.
-        if self.fulls.heads[pair].len == 0 {
+        if self.smallest_first {
+            semis.sort_unstable_by_key(|carrier| carrier.count());
+        }
+        // The first full carrier, if the pair has none (smallest first, one smaller than each
+        // it has): the semis greedily, until their intersection is empty.
+        if self.fulls.heads[pair].len == 0 || self.smallest_first {
             let union = greedy_union(&semis, None);
             self.add_full(x, y, union);
         }
