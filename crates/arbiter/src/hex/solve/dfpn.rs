@@ -77,7 +77,7 @@ pub struct Techniques {
     /// Benzene keeps its lists, and keeps a full connection smaller than each the pair has
     /// (`Connections::with_smallest_first`; needs `connections`). Off by default: Benzene's
     /// browne-02 takes 6 positions instead of 47 and the 8 x 8 sample 7% fewer, but
-    /// henderson-63 and henderson-106 a third more (the guide's performance page).
+    /// henderson-63 and henderson-106 a third more (the guide's solver page).
     pub or_smallest_first: bool,
     /// Fill in, too, three empty cells together when each colour, answering the other's moves
     /// among them, makes them come out as well for it as a fill of one colour's cells and the
