@@ -3,7 +3,7 @@
 
     cargo build --release --bin arbiter
     python3 benches/hex_9x9_openings.py target/release/arbiter --state DIR [--hours 6]
-        [--budget 3600] [--jobs 1] [--memory 512]
+        [--budget 3600] [--jobs 1] [--memory 512] [--only d6 ...]
 
 Each of Red's 81 openings is asked as Benzene's solver asks it: who wins with Blue to move
 (`--winner`). A half turn maps the board onto itself with the colours kept, so the 41
@@ -11,7 +11,8 @@ openings up to it are asked, in the order of `ORDER`. Every run keeps its proofs
 DIR/solutions.db (`--db`), the sub-positions an opening left unknown included, so that a run
 stopped by its budget or by `--hours` leaves the next one less to do; DIR/openings.json keeps
 each opening's answer, positions, seconds and peak memory (KiB, `/usr/bin/time`), and an
-opening answered there is not asked again. Stops after `--hours` (an opening under way is
+opening answered there is not asked again (`--only` asks the openings named, in their order,
+instead of all in `ORDER`). Stops after `--hours` (an opening under way is
 given what is left of them) and prints the table so far.
 """
 
@@ -70,12 +71,22 @@ def main():
     parser.add_argument("--budget", type=float, default=3600.0, help="seconds an opening")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--memory", type=int, default=512, help="MB a thread")
+    parser.add_argument("--only", nargs="+", metavar="OPENING",
+                        help="ask these openings (as a1 or e5), in this order")
     args = parser.parse_args()
     os.makedirs(args.state, exist_ok=True)
     log = os.path.join(args.state, "openings.json")
     runs = json.load(open(log)) if os.path.exists(log) else []
     deadline = time.time() + args.hours * 3600
-    for rc in ORDER:
+    asked = ORDER
+    if args.only:
+        cells = {name(rc): rc for rc in ORDER}
+        unknown = [opening for opening in args.only if opening not in cells]
+        if unknown:
+            parser.error(f"not among the 41 openings up to a half turn: {' '.join(unknown)} "
+                         "(ask the cell a half turn maps it onto)")
+        asked = [cells[opening] for opening in args.only]
+    for rc in asked:
         if any(run["opening"] == name(rc) and run["winner"] for run in runs):
             continue
         left = deadline - time.time()
