@@ -122,6 +122,14 @@ fn techniques() {
             },
         ),
         (
+            "(turned on instead) captured bridges",
+            "`captured_bridges`",
+            Techniques {
+                captured_bridges: true,
+                ..all
+            },
+        ),
+        (
             "(turned on instead) ladders found whole",
             "`ladders`",
             Techniques {

@@ -79,6 +79,11 @@ pub struct Techniques {
     /// browne-02 takes 6 positions instead of 47 and the 8 x 8 sample 7% fewer, but
     /// henderson-63 and henderson-106 a third more (the guide's solver page).
     pub or_smallest_first: bool,
+    /// The connections take in captured bridges, as Benzene's builder does: an empty cell's
+    /// two neighbours it shares with a wall of three of the colour's stones are the colour's
+    /// once the cell is played, so carriers meeting only there still combine
+    /// (`Connections::with_captured_bridges`; needs `connections`).
+    pub captured_bridges: bool,
     /// Fill in, too, three empty cells together when each colour, answering the other's moves
     /// among them, makes them come out as well for it as a fill of one colour's cells and the
     /// other's (captured threes, `solve::inferior`; a mixed fill no pair rule finds). Needs
@@ -120,6 +125,7 @@ impl Default for Techniques {
             cut_off: true,
             captured_threes: true,
             or_smallest_first: false,
+            captured_bridges: false,
             decompositions: true,
             inherited_fill: true,
             dead_alike: true,
@@ -139,10 +145,11 @@ impl Techniques {
     }
 
     /// A connections workspace for `geometry` with these techniques' switches of H-search:
-    /// ladders, templates, the OR rule smallest first.
+    /// ladders, templates, the OR rule smallest first, captured bridges.
     pub(super) fn connections_workspace<B: Cells>(&self, geometry: &Geometry<B>) -> Connections<B> {
         Connections::new(geometry, self.ladders, self.templates)
             .with_smallest_first(self.or_smallest_first)
+            .with_captured_bridges(geometry, self.captured_bridges)
     }
 }
 

@@ -345,9 +345,19 @@ pub(super) mod tests {
         cells: usize,
         random: &mut impl FnMut() -> u64,
     ) -> (u64, u64) {
+        sprinkle_one_in(7, cells, random)
+    }
+
+    /// Stones on the first `cells` cells, each colour's on about one cell in `one_in`: (own,
+    /// theirs).
+    pub(in crate::hex::solve) fn sprinkle_one_in(
+        one_in: u64,
+        cells: usize,
+        random: &mut impl FnMut() -> u64,
+    ) -> (u64, u64) {
         let (mut own, mut theirs) = (0, 0);
         for cell in 0..cells {
-            match random() % 7 {
+            match random() % one_in {
                 0 => own |= u64::bit(cell),
                 1 => theirs |= u64::bit(cell),
                 _ => {}

@@ -358,6 +358,10 @@ fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: 
             ..Techniques::default()
         },
         Techniques {
+            captured_bridges: true,
+            ..Techniques::default()
+        },
+        Techniques {
             inherited_fill: false,
             ..Techniques::default()
         },
@@ -543,6 +547,42 @@ fn the_or_rule_smallest_first_leaves_blue_two_moves_in_browne_02() {
     assert_eq!(names(&as_they_came.winning_moves), ["c5"]);
     assert!(as_they_came.losing_moves.len() > 2, "{as_they_came:?}");
     assert!(smallest_first.stats.nodes < as_they_came.stats.nodes);
+}
+
+#[test]
+fn captured_bridges_decide_henderson_83_after_i10_f8_f5_at_once() {
+    // Benzene's 11 x 11 puzzle henderson-83 after Blue's i10, Red's f8 and Blue's f5, Red to
+    // move: Blue wins, and Benzene sees it at once (one position). Blue's e6 has the bridge d6
+    // and d7 to its stones c6, c7 and c8, captured once e6 is played; Blue's connections from
+    // e6 to its side and from e6 to f7 share only those two cells, so they combine, and with
+    // them Blue's side joins its stones g7 and h7, which its i10 and the corner join to the
+    // other side. Without captured bridges the search takes hundreds of positions.
+    let mut board = puzzle_board("11x11-henderson-83");
+    for (name, stone) in [
+        ("i10", Stone::Blue),
+        ("f8", Stone::Red),
+        ("f5", Stone::Blue),
+    ] {
+        board.set(parse_cell(name).unwrap(), Some(stone));
+    }
+    let decide = |captured_bridges| {
+        let settings = Settings {
+            techniques: Techniques {
+                captured_bridges,
+                ..Techniques::default()
+            },
+            ..Settings::default()
+        };
+        Solver::new(11, 11, &settings)
+            .unwrap()
+            .decide(&board, Stone::Red)
+    };
+    let bridged = decide(true);
+    assert_eq!(bridged.winner, Some(Stone::Blue));
+    assert_eq!(bridged.stats.nodes, 1, "{:?}", bridged.stats);
+    let plain = decide(false);
+    assert_eq!(plain.winner, Some(Stone::Blue));
+    assert!(plain.stats.nodes > 100, "{:?}", plain.stats);
 }
 
 #[test]

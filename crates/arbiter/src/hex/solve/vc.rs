@@ -26,6 +26,15 @@
 //! cap, so a build is bounded. Optionally ([`Connections::with_smallest_first`]) the OR rule
 //! takes the semis smallest first, as Benzene keeps its lists, and a full connection smaller
 //! than each the pair has is kept too.
+//!
+//! Optionally ([`Connections::with_captured_bridges`]) the rules take in captured bridges, as
+//! Benzene's builder does (its captured sets; Pawlewicz, Hayward, Henderson and Arneson,
+//! "Stronger virtual connections in Hex", 2015): an empty cell's two neighbours that it shares
+//! with a wall of three of the colour's stones in a row (or its side) are captured once the
+//! cell is played, as an intrusion into either, answered in the other, is a dead stone. So two
+//! connections whose carriers meet only in the captured bridges of their ends (and, for the
+//! AND rule, of the piece between them) still combine, their carrier taking in the bridges:
+//! the same game with the bridges filled in for the colour, which the colour can force.
 
 use std::collections::VecDeque;
 
@@ -55,6 +64,95 @@ pub struct SideToSide<B> {
     pub semi_intersection: B,
     /// Whether there is any semi connection.
     pub any_semi: bool,
+}
+
+/// One of an empty cell's six possible captured bridges (one a pair of adjacent
+/// neighbours): the bridge's two cells, and the wall of three cells beyond them, each touching
+/// one or both of the bridge's cells. Played, the cell holds the bridge whenever the wall is
+/// the colour's: an intrusion into one of its cells, answered in the other, is left touching
+/// four of the colour's cells in a row, so is dead.
+#[derive(Clone, Copy, Debug)]
+struct Bridge<B> {
+    /// The bridge's two cells (none when one is off the board).
+    cells: B,
+    /// The wall's cells on the board.
+    wall: B,
+    /// Where the wall's other cells are.
+    beyond: Beyond,
+}
+
+/// Where a [`Bridge`]'s wall cells off the board lie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Beyond {
+    /// None is off the board.
+    Nothing,
+    /// Past a row, Red's side.
+    Rows,
+    /// Past a column, Blue's side.
+    Columns,
+    /// Past both (a corner): no colour's.
+    Corner,
+}
+
+impl<B: Cells> Bridge<B> {
+    /// The six bridges of the cell at `row`, `col`, in turn around it.
+    fn around<G: Cells>(geometry: &Geometry<G>, row: usize, col: usize) -> [Bridge<B>; 6] {
+        // The neighbours' directions, each adjacent to the next.
+        const TURN: [(isize, isize); 6] = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)];
+        let (rows, cols) = (geometry.rows as isize, geometry.cols as isize);
+        let at = |(dr, dc): (isize, isize)| {
+            let (r, c) = (row as isize + dr, col as isize + dc);
+            let off_row = r < 0 || r >= rows;
+            let off_col = c < 0 || c >= cols;
+            match (off_row, off_col) {
+                (false, false) => Ok(r as usize * geometry.cols + c as usize),
+                (true, false) => Err(Beyond::Rows),
+                (false, true) => Err(Beyond::Columns),
+                (true, true) => Err(Beyond::Corner),
+            }
+        };
+        std::array::from_fn(|k| {
+            let (one, two) = (TURN[k], TURN[(k + 1) % 6]);
+            let mut bridge = Bridge {
+                cells: B::NONE,
+                wall: B::NONE,
+                beyond: Beyond::Nothing,
+            };
+            let (Ok(a), Ok(b)) = (at(one), at(two)) else {
+                return bridge;
+            };
+            bridge.cells = B::bit(a) | B::bit(b);
+            let wall = [
+                (2 * one.0, 2 * one.1),
+                (one.0 + two.0, one.1 + two.1),
+                (2 * two.0, 2 * two.1),
+            ];
+            for step in wall {
+                match (at(step), bridge.beyond) {
+                    (Ok(cell), _) => bridge.wall |= B::bit(cell),
+                    (Err(side), Beyond::Nothing) => bridge.beyond = side,
+                    (Err(side), beyond) if side != beyond => bridge.beyond = Beyond::Corner,
+                    _ => {}
+                }
+            }
+            bridge
+        })
+    }
+
+    /// Whether the cell holds this bridge for the colour (Red when `red`) whose stones are
+    /// `own`, the empty cells being `empty`.
+    fn holds(&self, red: bool, own: B, empty: B) -> bool {
+        let beyond_is_own = match self.beyond {
+            Beyond::Nothing => true,
+            Beyond::Rows => red,
+            Beyond::Columns => !red,
+            Beyond::Corner => false,
+        };
+        !self.cells.is_empty()
+            && beyond_is_own
+            && self.cells.subset_of(empty)
+            && self.wall.subset_of(own)
+    }
 }
 
 /// Every pair's carriers of one kind, full or semi, in flat arrays indexed by pair: the
@@ -166,6 +264,7 @@ impl<B: Cells> Lists<B> {
     /// Adds `carrier` (keyed at `key`) to a list no carrier of which contains another, in one
     /// pass over it: not when some carrier lies within it, else in place of the carriers that
     /// contain it. Says whether it went in. The list must have room.
+    #[inline(always)]
     fn insert_minimal(&mut self, pair: usize, carrier: B, key: u16) -> bool {
         if self.sweep(pair, carrier, true).is_none() {
             return false;
@@ -303,6 +402,12 @@ pub struct Connections<B> {
     /// The OR rule takes the semis smallest first, and a full carrier smaller than each of
     /// the pair's is kept ([`Connections::with_smallest_first`]).
     smallest_first: bool,
+    /// Each cell's six possible bridges, when captured bridges are taken in
+    /// ([`Connections::with_captured_bridges`]); else none.
+    bridges: Vec<[Bridge<B>; 6]>,
+    /// Per piece: the captured bridge of the last build (an empty cell's first that holds;
+    /// none for stones and sides, or when captured bridges are not taken in).
+    captured: Vec<B>,
 }
 
 impl<B: Cells> Connections<B> {
@@ -330,6 +435,8 @@ impl<B: Cells> Connections<B> {
             ladders_found: Vec::new(),
             templates: templates.then(|| Templates::new(geometry)),
             smallest_first: false,
+            bridges: Vec::new(),
+            captured: vec![B::NONE; stride],
         }
     }
 
@@ -343,6 +450,66 @@ impl<B: Cells> Connections<B> {
     pub fn with_smallest_first(mut self, smallest_first: bool) -> Self {
         self.smallest_first = smallest_first;
         self
+    }
+
+    /// This workspace, its rules taking in captured bridges (the module's docs): carriers
+    /// that meet only in the captured bridges of the ends of the connection they make, and of
+    /// the piece between for the AND rule, combine, the bridges added to the carrier. In
+    /// Benzene's henderson-83 after Blue's i10, Red's f8 and Blue's f5, Blue's e6 has the
+    /// bridge d6 and d7 to its stones c6, c7 and c8; Blue's connection from e6 to its side
+    /// (through f4, d5 and those two) and from e6 to f7 (through them, f6, d8, e8 and d9) share
+    /// only them, so Blue joins f7 to its side keyed at e6, the semi connection that makes
+    /// Blue's sides joined.
+    pub fn with_captured_bridges<G: Cells>(
+        mut self,
+        geometry: &Geometry<G>,
+        captured_bridges: bool,
+    ) -> Self {
+        self.bridges = if captured_bridges {
+            (0..self.cells)
+                .map(|cell| Bridge::around(geometry, cell / geometry.cols, cell % geometry.cols))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self
+    }
+
+    /// Finds each empty cell's captured bridge, its first that holds (none for the others).
+    fn find_captured(&mut self, red: bool, own: B, empty: B) {
+        if self.bridges.is_empty() {
+            return;
+        }
+        self.captured.fill(B::NONE);
+        for cell in empty.iter() {
+            if let Some(bridge) = self.bridges[cell]
+                .iter()
+                .find(|bridge| bridge.holds(red, own, empty))
+            {
+                self.captured[cell] = bridge.cells;
+            }
+        }
+    }
+
+    /// The cells the carriers of connections between `ends` may share: the ends' captured
+    /// bridges, each taken only if it meets none taken before, and none of the ends.
+    #[inline]
+    fn shareable(&self, ends: &[u16]) -> B {
+        if self.bridges.is_empty() {
+            return B::NONE;
+        }
+        let mut shared = B::NONE;
+        let mut themselves = B::NONE;
+        for &end in ends {
+            let bridge = self.captured[end as usize];
+            if !bridge.meets(shared) {
+                shared |= bridge;
+            }
+            if !self.is_side(end) {
+                themselves |= B::bit(end as usize);
+            }
+        }
+        shared & !themselves
     }
 
     /// A pair's index: the pairs are a triangle, (0, 0), (0, 1), (1, 1), (0, 2), ...
@@ -422,7 +589,7 @@ impl<B: Cells> Connections<B> {
     /// the list steps it takes: as a call of its own, saving and restoring the registers
     /// cost about a tenth of its work.)
     #[inline]
-    fn add_semi(&mut self, x: u16, y: u16, carrier: B, key: u16) {
+    fn add_semi<const CAPTURES: bool>(&mut self, x: u16, y: u16, carrier: B, key: u16) {
         let pair = self.pair(x, y);
         if self.semis.is_full(pair) || self.fulls.superset_of_any(pair, carrier) {
             return;
@@ -435,7 +602,10 @@ impl<B: Cells> Connections<B> {
         if untouched {
             self.touched.push((pair as u32, x, y));
         }
-        if !self.semis.heads[pair].queued && self.semis.heads[pair].meet.is_empty() {
+        let meet = self.semis.heads[pair].meet;
+        if !self.semis.heads[pair].queued
+            && (meet.is_empty() || (CAPTURES && meet.subset_of(self.shareable(&[x, y]))))
+        {
             self.semis.heads[pair].queued = true;
             self.or_queue.push((x, y));
         }
@@ -488,6 +658,7 @@ impl<B: Cells> Connections<B> {
             self.captain[cell] = cell as u16;
             self.piece[cell] = Piece::Empty;
         }
+        self.find_captured(red, own, empty);
         // Base connections: every empty cell with each piece it touches.
         for &(node, cells) in &pieces {
             let mut touching = geometry.neighbours(cells) & empty;
@@ -547,13 +718,23 @@ impl<B: Cells> Connections<B> {
         self.templates = Some(templates);
     }
 
-    /// Applies the AND and OR rules until nothing new comes.
+    /// Applies the AND and OR rules until nothing new comes (with captured bridges or
+    /// without, each its own code: the rules' innermost loops stay as lean as they were).
     fn close(&mut self) {
+        if self.bridges.is_empty() {
+            self.close_with::<false>();
+        } else {
+            self.close_with::<true>();
+        }
+    }
+
+    /// [`Connections::close`], taking in captured bridges when `CAPTURES`.
+    fn close_with<const CAPTURES: bool>(&mut self) {
         loop {
             if let Some((x, y, carrier)) = self.queue.pop_front() {
-                self.and_rule(x, y, carrier);
+                self.and_rule::<CAPTURES>(x, y, carrier);
             } else if let Some((x, y)) = self.or_queue.pop() {
-                self.or_rule(x, y);
+                self.or_rule::<CAPTURES>(x, y);
             } else {
                 return;
             }
@@ -561,7 +742,7 @@ impl<B: Cells> Connections<B> {
     }
 
     /// Combines a new full connection x–y with every processed full connection at either end.
-    fn and_rule(&mut self, x: u16, y: u16, carrier: B) {
+    fn and_rule<const CAPTURES: bool>(&mut self, x: u16, y: u16, carrier: B) {
         let pair = self.pair(x, y);
         let Some(at) = self.fulls.of(pair).iter().position(|&c| c == carrier) else {
             // Replaced by a smaller one since it was queued.
@@ -573,7 +754,7 @@ impl<B: Cells> Connections<B> {
         self.fulls.heads[pair].processed |= 1 << at;
         for (end, middle) in [(x, y), (y, x)] {
             match self.piece[middle as usize] {
-                Piece::Empty | Piece::Group => self.and_through(end, middle, carrier),
+                Piece::Empty | Piece::Group => self.and_through::<CAPTURES>(end, middle, carrier),
                 _ => {}
             }
         }
@@ -581,7 +762,7 @@ impl<B: Cells> Connections<B> {
 
     /// AND through `middle`: `end`–`middle` (carrier `carrier`) with each `middle`–`other`.
     #[inline(never)]
-    fn and_through(&mut self, end: u16, middle: u16, carrier: B) {
+    fn and_through<const CAPTURES: bool>(&mut self, end: u16, middle: u16, carrier: B) {
         let through_empty = self.piece[middle as usize] == Piece::Empty;
         let end_bit = if self.is_side(end) {
             B::NONE
@@ -594,6 +775,13 @@ impl<B: Cells> Connections<B> {
             .filter(move |s| sides >> s & 1 == 1)
             .map(|s| self.cells as u16 + s);
         let mut next_side = side_targets.collect::<SideList>();
+        // The captured bridges of the two pieces known (none without captured bridges): two
+        // carriers may share no cell outside them and the other end's.
+        let bridges_near = if CAPTURES {
+            self.captured[end as usize] | self.captured[middle as usize]
+        } else {
+            B::NONE
+        };
         loop {
             let other = if let Some(cell) = others.first() {
                 others = others.without_first();
@@ -607,24 +795,40 @@ impl<B: Cells> Connections<B> {
                 continue;
             }
             let pair = self.pair(middle, other);
-            // Every carrier meets this one: nothing to combine.
-            if self.fulls.heads[pair].meet.meets(carrier | end_bit) {
+            // Every carrier meets this one (but, with captured bridges, perhaps only in the
+            // bridges of the three pieces): nothing to combine.
+            let overlap = self.fulls.heads[pair].meet & (carrier | end_bit);
+            if !overlap.is_empty()
+                && (!CAPTURES || !overlap.subset_of(bridges_near | self.captured[other as usize]))
+            {
                 continue;
             }
+            // What the carriers may share, worked out when first wanted.
+            let mut shareable = None;
             // The processed carriers (adding to the pair end–other leaves this one alone).
             let mut processed = self.fulls.heads[pair].processed;
             while processed != 0 {
                 let i = processed.trailing_zeros() as usize;
                 processed &= processed - 1;
                 let second = self.fulls.carriers[pair * MAX_FULLS + i];
-                if second.meets(carrier | end_bit) {
+                let shared = second & (carrier | end_bit);
+                let bridges = if shared.is_empty() {
+                    B::NONE
+                } else if !CAPTURES {
                     continue;
-                }
-                if through_empty {
-                    let union = carrier | second | B::bit(middle as usize);
-                    self.add_semi(end, other, union, middle);
                 } else {
-                    self.add_full(end, other, carrier | second);
+                    let bridges =
+                        *shareable.get_or_insert_with(|| self.shareable(&[end, middle, other]));
+                    if !shared.subset_of(bridges) {
+                        continue;
+                    }
+                    bridges
+                };
+                if through_empty {
+                    let union = carrier | second | bridges | B::bit(middle as usize);
+                    self.add_semi::<CAPTURES>(end, other, union, middle);
+                } else {
+                    self.add_full(end, other, carrier | second | bridges);
                 }
             }
         }
@@ -633,10 +837,18 @@ impl<B: Cells> Connections<B> {
     /// OR: from semi connections x–y with nothing in common, full connections that shrink
     /// the intersection of the pair's full carriers.
     #[inline(never)]
-    fn or_rule(&mut self, x: u16, y: u16) {
+    fn or_rule<const CAPTURES: bool>(&mut self, x: u16, y: u16) {
         let pair = self.pair(x, y);
         self.semis.heads[pair].queued = false;
-        if !self.semis.heads[pair].meet.is_empty() {
+        // The captured bridges of the ends, only when the semis need them (a plain OR,
+        // when they have nothing in common, keeps the bridges' cells out of the carriers).
+        let meet = self.semis.heads[pair].meet;
+        let shareable = if meet.is_empty() || !CAPTURES {
+            B::NONE
+        } else {
+            self.shareable(&[x, y])
+        };
+        if !meet.subset_of(shareable) {
             return;
         }
         let mut semis = std::mem::take(&mut self.or_scratch);
@@ -648,19 +860,19 @@ impl<B: Cells> Connections<B> {
         // The first full carrier, if the pair has none (smallest first, one smaller than each
         // it has): the semis greedily, until their intersection is empty.
         if self.fulls.heads[pair].len == 0 || self.smallest_first {
-            let union = greedy_union(&semis, None);
+            let union = greedy_union(&semis, None, shareable);
             self.add_full(x, y, union);
         }
         // More are worth having only if they avoid some cell of the intersection of the
         // pair's full carriers (the mustplay and the AND rule gain by it).
-        let mut candidates = self.fulls.heads[pair].meet;
+        let mut candidates = self.fulls.heads[pair].meet & !shareable;
         let mut tries = 0;
         while let Some(avoid) = candidates.first() {
             tries += 1;
             if tries > MAX_OR_TRIES {
                 break;
             }
-            match greedy_union_avoiding(&semis, avoid) {
+            match greedy_union_avoiding(&semis, avoid, shareable) {
                 Some(union) => {
                     self.add_full(x, y, union);
                     candidates &= union;
@@ -753,8 +965,10 @@ impl<B: Cells> Connections<B> {
 }
 
 /// The union of semi carriers taken in turn, each that shrinks the intersection, until the
-/// intersection is empty (the caller knows it can be); those containing `avoid` are skipped.
-fn greedy_union<B: Cells>(semis: &[B], avoid: Option<usize>) -> B {
+/// intersection lies within `shareable` (the caller knows it can), with `shareable` when the
+/// intersection is not empty; those containing `avoid` are skipped.
+#[inline]
+fn greedy_union<B: Cells>(semis: &[B], avoid: Option<usize>, shareable: B) -> B {
     let mut intersection = !B::NONE;
     let mut union = B::NONE;
     for &semi in semis {
@@ -763,25 +977,33 @@ fn greedy_union<B: Cells>(semis: &[B], avoid: Option<usize>) -> B {
         }
         intersection &= semi;
         union |= semi;
-        if intersection.is_empty() {
+        if intersection.subset_of(shareable) {
             break;
         }
     }
-    union
+    if intersection.is_empty() {
+        union
+    } else {
+        union | shareable
+    }
 }
 
-/// A full carrier from semi carriers without `avoid`, if they have nothing in common.
-fn greedy_union_avoiding<B: Cells>(semis: &[B], avoid: usize) -> Option<B> {
+/// A full carrier from semi carriers without `avoid`, if they have nothing in common but
+/// cells of `shareable`.
+#[inline]
+fn greedy_union_avoiding<B: Cells>(semis: &[B], avoid: usize, shareable: B) -> Option<B> {
     let without = semis
         .iter()
         .filter(|s| !s.has(avoid))
         .fold(!B::NONE, |i, &s| i & s);
-    without.is_empty().then(|| greedy_union(semis, Some(avoid)))
+    without
+        .subset_of(shareable)
+        .then(|| greedy_union(semis, Some(avoid), shareable))
 }
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::super::ladder::tests::{sprinkle, xorshift};
+    use super::super::ladder::tests::{sprinkle, sprinkle_one_in, xorshift};
     use super::*;
 
     #[test]
@@ -978,6 +1200,47 @@ pub(super) mod tests {
             found > 1000 && missed_alone > 0,
             "{found} found, {missed_alone} missed"
         );
+    }
+
+    #[test]
+    fn captured_bridges_join_only_sides_the_oracle_says_are_joined() {
+        // Random 4 x 4 positions, stones on about two cells in five: what a build with captured bridges says joins the colour's
+        // sides holds in the exhaustive oracle (a full connection wins with the opponent to
+        // move, a semi connection's key wins), and in some the bridges join sides the plain
+        // rules leave apart.
+        use super::super::oracle::wins;
+        let g = geometry(4);
+        let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut plain = Connections::new(&g, false, true);
+        let mut bridged = Connections::new(&g, false, true).with_captured_bridges(&g, true);
+        let (mut claims, mut more) = (0, 0);
+        for _ in 0..3000 {
+            let (own, theirs) = sprinkle_one_in(5, g.cells(), &mut random);
+            let red = random().is_multiple_of(2);
+            let (me, them) = if red { (0, 1) } else { (1, 0) };
+            let mut stones = [0; 2];
+            (stones[me], stones[them]) = (own, theirs);
+            let found = bridged.build(&g, red, own, theirs);
+            if found.joined {
+                continue;
+            }
+            if found.full.is_some() {
+                assert!(!wins(&g, stones, them), "{stones:?}: a full connection");
+            } else if let Some((key, _)) = found.semi {
+                let mut after = stones;
+                after[me] |= u64::bit(key);
+                assert!(!wins(&g, after, them), "{stones:?}: the semi's key {key}");
+            } else {
+                continue;
+            }
+            claims += 1;
+            let alone = plain.build(&g, red, own, theirs);
+            let strength =
+                |s: &SideToSide<u64>| u8::from(s.semi.is_some()) + 2 * u8::from(s.full.is_some());
+            more += usize::from(strength(&found) > strength(&alone));
+        }
+        eprintln!("{claims} claims checked, {more} the plain rules do not make");
+        assert!(claims > 100 && more > 0, "{claims} claims, {more} more");
     }
 
     #[test]
