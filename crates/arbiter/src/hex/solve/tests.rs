@@ -554,9 +554,9 @@ fn captured_bridges_decide_henderson_83_after_i10_f8_f5_at_once() {
     // Benzene's 11 x 11 puzzle henderson-83 after Blue's i10, Red's f8 and Blue's f5, Red to
     // move: Blue wins, and Benzene sees it at once (one position). Blue's e6 has the bridge d6
     // and d7 to its stones c6, c7 and c8, captured once e6 is played; Blue's connections from
-    // e6 to its side and from e6 to f7 share only those two cells, so they combine, and with
-    // them Blue's side joins its stones g7 and h7, which its i10 and the corner join to the
-    // other side. Without captured bridges the search takes hundreds of positions.
+    // e6 to its side and from e6 to f7 share only those two cells, so they combine: Blue's
+    // side joins f7, keyed at e6, and so its g7 and h7, which reach the other side. Without
+    // captured bridges the search takes hundreds of positions.
     let mut board = puzzle_board("11x11-henderson-83");
     for (name, stone) in [
         ("i10", Stone::Blue),

@@ -457,9 +457,9 @@ impl<B: Cells> Connections<B> {
     /// the piece between for the AND rule, combine, the bridges added to the carrier. In
     /// Benzene's henderson-83 after Blue's i10, Red's f8 and Blue's f5, Blue's e6 has the
     /// bridge d6 and d7 to its stones c6, c7 and c8; Blue's connection from e6 to its side
-    /// (through f4, d5 and those two) and from e6 to f7 (through them, f6, d8, e8 and d9) share
-    /// only them, so Blue joins f7 to its side keyed at e6, the semi connection that makes
-    /// Blue's sides joined.
+    /// (through f4, d5 and those two) and from e6 to f7 (through them, f6 and the cells round
+    /// e8) share only them, so Blue joins f7 to its side keyed at e6, the semi connection that
+    /// makes Blue's sides joined.
     pub fn with_captured_bridges<G: Cells>(
         mut self,
         geometry: &Geometry<G>,
