@@ -96,7 +96,7 @@ enum Beyond {
 
 impl<B: Cells> Bridge<B> {
     /// The six bridges of the cell at `row`, `col`, in turn around it.
-    fn around<G: Cells>(geometry: &Geometry<G>, row: usize, col: usize) -> [Bridge<B>; 6] {
+    fn around(geometry: &Geometry<B>, row: usize, col: usize) -> [Bridge<B>; 6] {
         // The neighbours' directions, each adjacent to the next.
         const TURN: [(isize, isize); 6] = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)];
         let (rows, cols) = (geometry.rows as isize, geometry.cols as isize);
@@ -460,11 +460,7 @@ impl<B: Cells> Connections<B> {
     /// (through f4, d5 and those two) and from e6 to f7 (through them, f6 and the cells round
     /// e8) share only them, so Blue joins f7 to its side keyed at e6, the semi connection that
     /// makes Blue's sides joined.
-    pub fn with_captured_bridges<G: Cells>(
-        mut self,
-        geometry: &Geometry<G>,
-        captured_bridges: bool,
-    ) -> Self {
+    pub fn with_captured_bridges(mut self, geometry: &Geometry<B>, captured_bridges: bool) -> Self {
         self.bridges = if captured_bridges {
             (0..self.cells)
                 .map(|cell| Bridge::around(geometry, cell / geometry.cols, cell % geometry.cols))
