@@ -544,7 +544,7 @@ const QUICK_PAST_9X9: [&str; 8] = [
 ];
 
 /// The longest puzzle past 9 x 9: arbiter names both of Benzene's winning moves, f7 and c8,
-/// in 29 minutes on one thread (Benzene's notes: 3,245 s on a 2008 machine).
+/// in 10 minutes on one thread (Benzene's solver 11 minutes here; the solver page).
 const LONGEST_PAST_9X9: [&str; 1] = ["11x11-boll-04"];
 
 fn past_9x9(puzzles: &[Puzzle]) -> Vec<&Puzzle> {
@@ -583,8 +583,8 @@ fn benzenes_puzzles_past_9x9_are_solved_as_benzene_asks_them() {
 }
 
 /// boll-04, Red to move: both of the winning moves Benzene names (f7 and c8), the inferior
-/// moves left out as Benzene leaves them out (29 minutes on one thread; the test, on every
-/// core, passes in 12 minutes on two): `cargo test --release --test cli boll_04 -- --ignored`.
+/// moves left out as Benzene leaves them out (10 minutes on one thread; the test, on every
+/// core, passes in about 7 minutes on two): `cargo test --release --test cli boll_04 -- --ignored`.
 #[test]
 #[ignore]
 fn benzenes_boll_04_is_answered_as_benzene_answers_it() {
