@@ -47,7 +47,8 @@ def final_position(game):
 
 
 def arbiter_final(arbiter, game, budget):
-    """(winner or None, positions visited, seconds) of arbiter's solve of the final position."""
+    """(winner or None, positions visited, seconds, side to move) of arbiter's solve of the
+    record's final position."""
     started = time.perf_counter()
     done = subprocess.run(
         [arbiter, "hex", "--solve", "--winner", "--jobs", "1", "--budget", str(budget),
@@ -60,7 +61,8 @@ def arbiter_final(arbiter, game, budget):
 
 
 def benzene_final(mohex, game, to_move, budget):
-    """(winner or None, MID calls, seconds) of Benzene's solve of the same position."""
+    """(winner or None, MID calls, seconds) of Benzene's solve of the same position (no MID
+    calls for a position its fill-in decides)."""
     colour = "black" if to_move == "red" else "white"
     with tempfile.TemporaryDirectory() as folder:
         position = os.path.join(folder, "final.sgf")
@@ -81,7 +83,7 @@ def benzene_final(mohex, game, to_move, budget):
     if not answers or not seconds or seconds[-1] > budget:
         return None, None, None
     winner = "red" if answers[-1] == "black" else "blue"
-    return winner, calls[-1] if calls else None, seconds[-1]
+    return winner, calls[-1] if calls else 0, seconds[-1]
 
 
 def main():
