@@ -98,6 +98,14 @@ fn techniques() {
             },
         ),
         (
+            "acute corners",
+            "`acute_corners`",
+            Techniques {
+                acute_corners: false,
+                ..all
+            },
+        ),
+        (
             "edge templates of the fourth to sixth rows",
             "`templates`",
             Techniques {

@@ -36,6 +36,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
 
 use super::bits::{Cells, Geometry};
+use super::corners;
 use super::decompose;
 use super::inferior::{self, Rules};
 use super::mustplay::mustplay;
@@ -89,6 +90,11 @@ pub struct Techniques {
     /// other's (captured threes, `solve::inferior`; a mixed fill no pair rule finds). Needs
     /// `inferior`.
     pub captured_threes: bool,
+    /// Fill in, too, the five cells of an acute corner a colour's stone on its third row,
+    /// one cell in from the corner, takes: three of the side's own row for it, two of the
+    /// opponent's side for the opponent (`solve::corners`; Benzene's fill-in pattern). Needs
+    /// `inferior`.
+    pub acute_corners: bool,
     /// Fill in too the regions that combinatorial decompositions give a colour (two of its
     /// pieces touching the same two groups of the opponent's, virtually connected within the
     /// region they close off; Hayward et al. 2003, as Benzene does). Needs `connections` and
@@ -124,6 +130,7 @@ impl Default for Techniques {
             inferior: true,
             cut_off: true,
             captured_threes: true,
+            acute_corners: true,
             or_smallest_first: false,
             captured_bridges: false,
             decompositions: true,
@@ -136,12 +143,13 @@ impl Default for Techniques {
 }
 
 impl Techniques {
-    /// `rules` with these techniques' switches of the fill-in: the cut-off cells and the
-    /// captured threes.
+    /// `rules` with these techniques' switches of the fill-in: the cut-off cells, the
+    /// captured threes and the acute corners (those only where `rules` has them).
     pub(super) fn fill_rules(&self, rules: Rules) -> Rules {
         rules
             .cutting_off(self.cut_off)
             .with_threes(self.captured_threes)
+            .with_corners(rules.corners && self.acute_corners)
     }
 
     /// A connections workspace for `geometry` with these techniques' switches of H-search:
@@ -243,9 +251,10 @@ struct Expanded<B> {
 /// fill-in: a cell so filled stays fillable after any move outside it, so a child finds at
 /// once what its parent found (a decomposition's region among them, for which it would build
 /// the connections again), on a board with fewer empty cells. All but the permanently inferior
-/// cells stay so whatever is played; a permanently inferior cell can be spoiled by a move
-/// within two steps of it ([`inferior`]'s docs), and then the whole fill-in, which may rest
-/// on it, is dropped.
+/// cells and the acute corners' stay so whatever is played; a permanently inferior cell can
+/// be spoiled by a move within two steps of it ([`inferior`]'s docs), an acute corner by a
+/// move on one of the three empty cells its fill leaves ([`corners`](super::corners)), and
+/// then the whole fill-in, which may rest on them, is dropped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Filled<B> {
     /// Each colour's stones: the position's, and the cells filled for that colour (a stone
@@ -253,6 +262,9 @@ pub(super) struct Filled<B> {
     pub stones: [B; 2],
     /// The permanently inferior cells among them, those handed down included.
     pub inferior: B,
+    /// The acute corners filled, a bit each ([`corners::spoils`](super::corners::spoils)),
+    /// those handed down included.
+    pub corners: u8,
 }
 
 impl<B: Cells> Filled<B> {
@@ -260,6 +272,7 @@ impl<B: Cells> Filled<B> {
     pub const NONE: Self = Filled {
         stones: [B::NONE; 2],
         inferior: B::NONE,
+        corners: 0,
     };
 
     /// `stones` with these filled in over them (a stone the fill-in gave the other colour,
@@ -272,10 +285,13 @@ impl<B: Cells> Filled<B> {
     }
 
     /// What the position after a move on `cell` starts from: all of it, unless the move lands
-    /// within two steps of a permanently inferior cell (whose pattern it may spoil).
+    /// within two steps of a permanently inferior cell or on an empty cell of an acute
+    /// corner (whose pattern it may spoil).
     pub fn after(self, geometry: &Geometry<B>, cell: usize) -> Self {
         let near = self.inferior | geometry.neighbours(self.inferior);
-        if (near | geometry.neighbours(near)).has(cell) {
+        if (near | geometry.neighbours(near)).has(cell)
+            || corners::spoils(geometry, self.corners, cell)
+        {
             Filled::NONE
         } else {
             self
@@ -1099,12 +1115,13 @@ impl<B: Cells> Search<B> {
         ordered
     }
 
-    /// `stones` filled in ([`inferior::fill_in`]), the permanently inferior cells filled noted
-    /// in the expansion's [`Filled`].
+    /// `stones` filled in ([`inferior::fill_in`]), the permanently inferior cells and the
+    /// acute corners filled noted in the expansion's [`Filled`].
     fn fill_in(&mut self, stones: [B; 2]) -> [B; 2] {
         let rules = self.techniques.fill_rules(Rules::ALL);
         let fill = inferior::fill_in_with(&self.geometry, stones, rules);
         self.filled.inferior |= fill.inferior[0] | fill.inferior[1];
+        self.filled.corners |= fill.corners_filled;
         fill.stones
     }
 
@@ -1130,6 +1147,7 @@ impl<B: Cells> Search<B> {
         self.filled = Filled {
             stones: position.stones,
             inferior: self.inherited.inferior,
+            corners: self.inherited.corners,
         };
         let geometry = self.geometry;
         let me = position.to_move;
@@ -1302,6 +1320,7 @@ mod tests {
         let filled = Filled {
             stones: [at("c3"), at("b2")],
             inferior: 0,
+            corners: 0,
         };
         let child = [at("b2"), at("d4")];
         assert_eq!(filled.onto(child), [at("c3"), at("b2") | at("d4")]);
@@ -1317,6 +1336,7 @@ mod tests {
         let filled = Filled {
             stones: [u64::bit(at("a1")) | u64::bit(at("c3")), u64::bit(at("e5"))],
             inferior: u64::bit(at("c3")),
+            corners: 0,
         };
         for near in ["c4", "b3", "c1", "e3", "a5"] {
             assert_eq!(filled.after(&g, at(near)), Filled::NONE, "{near}");

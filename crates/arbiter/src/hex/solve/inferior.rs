@@ -29,6 +29,10 @@
 //! Red and e9 for Blue take the proof from 25,279 positions to 2,161. A move into a three can
 //! need an answer inside it, so none of its cells counts as a pass.
 //!
+//! An acute corner beside a colour's third-row stone is filled whole, five cells at once
+//! ([`corners`](super::corners)); a move on one of the cells it leaves empty can spoil it, so
+//! the mover's own fill-in ([`fill_in_for`]) leaves it out.
+//!
 //! A cell is *permanently inferior* for a colour when three of its neighbours in a row are
 //! that colour's, the other three are empty, and each end of the empty run is shut (by a
 //! stone of the colour beside the end cell and the run, or beside the end cell and the middle
@@ -54,6 +58,7 @@
 //! not) loses: there the side to move wins, by strategy stealing ([`mirror_losses`]).
 
 use super::bits::{Cells, Geometry, MAX_CELLS};
+use super::corners::fill_acute_corners;
 use super::cutoff::cut_off;
 use crate::hex::board::Stone;
 
@@ -373,6 +378,12 @@ pub struct FillIn<B> {
     /// The cells of captured threes ([`captured_three`]) filled with Red and with Blue. A
     /// move there is not a pass: the opponent's reply inside the three may be needed.
     pub threes: [B; 2],
+    /// The cells of acute corners ([`corners`](super::corners)) filled with Red and with
+    /// Blue. As with a three, a move there is not a pass.
+    pub corners: [B; 2],
+    /// Which acute corners were filled, a bit each: a move on one of a corner's empty cells
+    /// can spoil it ([`spoils`](super::corners::spoils)).
+    pub corners_filled: u8,
     /// The cells permanently inferior for Red and for Blue ([`perm_inferior`]).
     pub inferior: [B; 2],
     /// The cells Red may as well own because Blue cannot use them, and those Blue may as well
@@ -416,6 +427,8 @@ pub struct Rules {
     pub cut_off: bool,
     /// Fill the captured threes ([`captured_three`]).
     pub threes: bool,
+    /// Fill the acute corners a third-row stone takes ([`corners`](super::corners)).
+    pub corners: bool,
 }
 
 impl Rules {
@@ -424,6 +437,7 @@ impl Rules {
         inferior: [true; 2],
         cut_off: true,
         threes: true,
+        corners: true,
     };
 
     /// The rules whose cells stay fillable after any move by `mover`: [`fill_in_for`].
@@ -434,6 +448,8 @@ impl Rules {
             inferior,
             cut_off: true,
             threes: true,
+            // A move of either colour beside a corner can spoil it.
+            corners: false,
         }
     }
 
@@ -446,24 +462,30 @@ impl Rules {
     pub fn with_threes(self, threes: bool) -> Rules {
         Rules { threes, ..self }
     }
+
+    /// These rules, with or without the acute corners.
+    pub fn with_corners(self, corners: bool) -> Rules {
+        Rules { corners, ..self }
+    }
 }
 
-/// Fills in a position's dead cells, captured pairs, permanently inferior cells and the cells
-/// and stones each colour cannot use, again and again: a cell filled can leave more cells
-/// dead, captured, inferior or cut off. The filled position has the position's value, and a
-/// move that wins it wins the position (the search searches it instead).
+/// Fills in a position's dead cells, captured pairs and threes, acute corners, permanently
+/// inferior cells and the cells and stones each colour cannot use, again and again: a cell
+/// filled can leave more cells dead, captured, inferior or cut off. The filled position has
+/// the position's value, and a move that wins it wins the position (the search searches it
+/// instead).
 #[cfg(test)]
 pub fn fill_in<B: Cells>(geometry: &Geometry<B>, stones: [B; 2]) -> FillIn<B> {
     fill_in_with(geometry, stones, Rules::ALL)
 }
 
 /// [`fill_in`] that stays right after any move by `mover`: the opponent's permanently
-/// inferior cells are left out, so that every cell filled stays fillable whatever `mover`
-/// plays (dead cells stay dead, captured pairs captured and cut-off cells cut off whatever is
-/// played, and a colour's permanently inferior cells stay fillable after that colour's moves,
-/// while the opponent's move beside one can spoil it). So a move by `mover` on a cell this
-/// fills for `mover` is a pass, and a move dominated in this filled position is dominated in
-/// the position.
+/// inferior cells and the acute corners are left out, so that every cell filled stays
+/// fillable whatever `mover` plays (dead cells stay dead, captured pairs captured and cut-off
+/// cells cut off whatever is played, and a colour's permanently inferior cells stay fillable
+/// after that colour's moves, while the opponent's move beside one can spoil it). So a move by
+/// `mover` on a cell this fills for `mover` is a pass, and a move dominated in this filled
+/// position is dominated in the position.
 #[cfg(test)]
 pub fn fill_in_for<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], mover: Stone) -> FillIn<B> {
     fill_in_with(geometry, stones, Rules::for_mover(mover))
@@ -475,6 +497,8 @@ pub fn fill_in_with<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], rules: Rul
         dead: B::NONE,
         captured: [B::NONE; 2],
         threes: [B::NONE; 2],
+        corners: [B::NONE; 2],
+        corners_filled: 0,
         inferior: [B::NONE; 2],
         cut_off: [B::NONE; 2],
         stones,
@@ -511,6 +535,17 @@ pub fn fill_in_with<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], rules: Rul
             let found = fill_captured_threes(geometry, &mut fill.stones, &mut rings);
             for (colour, cells) in found.into_iter().enumerate() {
                 fill.threes[colour] |= cells;
+            }
+            both = found[0] | found[1];
+        }
+        if both.is_empty() && rules.corners {
+            let (found, filled) = fill_acute_corners(geometry, &mut fill.stones);
+            fill.corners_filled |= filled;
+            for (colour, cells) in found.into_iter().enumerate() {
+                fill.corners[colour] |= cells;
+                for cell in cells.iter() {
+                    rings.fill(geometry, fill.stones, cell, colour);
+                }
             }
             both = found[0] | found[1];
         }

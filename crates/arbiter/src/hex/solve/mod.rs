@@ -35,6 +35,7 @@
 //! ```
 
 mod bits;
+mod corners;
 mod cutoff;
 mod decompose;
 mod dfpn;

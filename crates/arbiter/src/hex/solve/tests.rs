@@ -369,6 +369,10 @@ fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: 
             ..Techniques::default()
         },
         Techniques {
+            acute_corners: false,
+            ..Techniques::default()
+        },
+        Techniques {
             or_smallest_first: true,
             ..Techniques::default()
         },
@@ -598,6 +602,45 @@ fn captured_bridges_decide_henderson_83_after_i10_f8_f5_at_once() {
     let plain = decide(false);
     assert_eq!(plain.winner, Some(Stone::Blue));
     assert!(plain.stats.nodes > 100, "{:?}", plain.stats);
+}
+
+#[test]
+fn the_acute_corner_settles_a_13x13_line_at_once() {
+    // Little Golem's game 1828983 (13 x 13, Blue resigned), its final position, then Blue's
+    // g5 and the line Benzene's proof plays down it to Red's l11 (Blue to move, Red wins):
+    // Red's l11, on its third row one cell in from the bottom-right corner, takes the corner,
+    // k13 to m13 Red's and m11, m12 Blue's, and the search proves the rest in a few
+    // positions, where without the corner it tries six Blue moves there.
+    let path = format!(
+        "{}/../../tests/data/hex/littlegolem/1828983.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let record = crate::hex::sgf::record_of(&text).unwrap();
+    let mut board = crate::hex::record::replay(record).unwrap().board;
+    let line = "g5 h6 i5 h5 g6 i7 h8 i9 i8 k7 j8 k8 j9 k9 k10 j10 i12 l11";
+    for (i, name) in line.split(' ').enumerate() {
+        let stone = [Stone::Blue, Stone::Red][i % 2];
+        board.set(parse_cell(name).unwrap(), Some(stone));
+    }
+    let decide = |acute_corners| {
+        let settings = Settings {
+            techniques: Techniques {
+                acute_corners,
+                ..Techniques::default()
+            },
+            ..Settings::default()
+        };
+        Solver::new(13, 13, &settings)
+            .unwrap()
+            .decide(&board, Stone::Blue)
+    };
+    let cornered = decide(true);
+    assert_eq!(cornered.winner, Some(Stone::Red));
+    assert!(cornered.stats.nodes <= 20, "{:?}", cornered.stats);
+    let plain = decide(false);
+    assert_eq!(plain.winner, Some(Stone::Red));
+    assert!(plain.stats.nodes >= 100, "{:?}", plain.stats);
 }
 
 #[test]
@@ -837,6 +880,7 @@ fn a_fill_in_handed_down_keeps_the_winner_after_each_move() {
             let filled = Filled {
                 stones: fill.stones,
                 inferior: fill.inferior[0] | fill.inferior[1],
+                corners: fill.corners_filled,
             };
             let wins = |stones| super::oracle::wins(&geometry, stones, 1 - to_move);
             for cell in (geometry.board & !(fill.stones[0] | fill.stones[1])).iter() {
@@ -1321,6 +1365,27 @@ fn captured_threes_keep_the_winner_whoever_moves() {
                 assert!(move_wins(stones, cell), "{shown}: {cell} wins filled only");
             }
         }
+    }
+}
+
+/// The search, with and without every technique, against the exhaustive search on positions
+/// with an acute corner a third-row stone takes ([`corners`](super::corners)): the winner,
+/// and the complete set of winning moves.
+#[test]
+fn positions_with_an_acute_corner_agree_with_the_oracle() {
+    use rand::SeedableRng;
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(67);
+    let mut found = 0;
+    while found < 150 {
+        let Some(position) = super::corners::tests::cornered(&mut rng) else {
+            continue;
+        };
+        found += 1;
+        let (geometry, stones) = (position.geometry, position.stones);
+        let (rows, cols) = (geometry.rows, geometry.cols);
+        let to_move = found % 2;
+        check_against_oracle(rows, cols, stones[0], stones[1], to_move);
+        check_moves_against_oracle(rows, cols, stones[0], stones[1], to_move);
     }
 }
 
