@@ -600,19 +600,21 @@ fn benzenes_boll_04_is_answered_as_benzene_answers_it() {
 #[test]
 fn pruned_names_the_winning_moves_tried_and_lists_those_left_out() {
     // Red's b3 has captured a4 and b4 (a Blue stone on either would be dead): a Red move
-    // there is a pass, and the moves it dominates are left out too.
+    // there is a pass, and the moves it dominates are left out too. Red's b3 also takes the
+    // a1 corner (a1 to c1 Red's, a2 and a3 Blue's), and then Red has joined its sides
+    // through connections: every move wins, and the proof names the first cell, a1.
     let board = b"1\n4\n....\n....\n.R..\n..B.\n";
     let (code, out) = hex(&["--solve", "--pruned", "--to-move", "red"], board);
     assert_eq!(
         (code, out.as_str()),
         (
             0,
-            "Red to move: Red wins with a2 b2 c2 (11 inferior moves not tried)\n"
+            "Red to move: Red wins with a1 a2 b2 c2 (10 inferior moves not tried)\n"
         )
     );
     // Every move named wins: the complete set holds them.
     let (_, every) = hex(&["--solve", "--to-move", "red"], board);
-    for named in ["a2", "b2", "c2"] {
+    for named in ["a1", "a2", "b2", "c2"] {
         assert!(every.contains(named), "{every}");
     }
     let (_, json) = hex(
@@ -632,8 +634,8 @@ fn pruned_names_the_winning_moves_tried_and_lists_those_left_out() {
         list.map(|m| m["cell"].as_str().unwrap().to_owned())
             .collect()
     };
-    assert_eq!(cells("winning_moves"), ["a2", "b2", "c2"]);
-    assert_eq!(cells("untried_moves").len(), 11);
+    assert_eq!(cells("winning_moves"), ["a1", "a2", "b2", "c2"]);
+    assert_eq!(cells("untried_moves").len(), 10);
     assert!(cells("untried_moves").contains(&"a4".to_owned()));
     // A losing side's moves are all proved lost, with the winner's answers, as without it;
     // and the complete set's JSON has no untried moves.

@@ -184,6 +184,7 @@ pub(crate) mod tests {
 
     /// A position with a corner in place ([`cornered`]).
     pub(crate) struct Cornered {
+        /// Its board.
         pub geometry: Geometry<u64>,
         /// The position's stones.
         pub stones: [u64; 2],
