@@ -1121,7 +1121,7 @@ impl<B: Cells> Search<B> {
         let rules = self.techniques.fill_rules(Rules::ALL);
         let fill = inferior::fill_in_with(&self.geometry, stones, rules);
         self.filled.inferior |= fill.inferior[0] | fill.inferior[1];
-        self.filled.corners |= fill.corners_filled;
+        self.filled.corners |= fill.corners;
         fill.stones
     }
 

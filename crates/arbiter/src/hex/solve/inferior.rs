@@ -378,12 +378,10 @@ pub struct FillIn<B> {
     /// The cells of captured threes ([`captured_three`]) filled with Red and with Blue. A
     /// move there is not a pass: the opponent's reply inside the three may be needed.
     pub threes: [B; 2],
-    /// The cells of acute corners ([`corners`](super::corners)) filled with Red and with
-    /// Blue. As with a three, a move there is not a pass.
-    pub corners: [B; 2],
-    /// Which acute corners were filled, a bit each: a move on one of a corner's empty cells
-    /// can spoil it ([`spoils`](super::corners::spoils)).
-    pub corners_filled: u8,
+    /// Which acute corners ([`corners`](super::corners)) were filled, a bit each: as with a
+    /// three, a move on a corner's cells is not a pass, and a move on one of the cells it
+    /// leaves empty can spoil it ([`spoils`](super::corners::spoils)).
+    pub corners: u8,
     /// The cells permanently inferior for Red and for Blue ([`perm_inferior`]).
     pub inferior: [B; 2],
     /// The cells Red may as well own because Blue cannot use them, and those Blue may as well
@@ -497,8 +495,7 @@ pub fn fill_in_with<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], rules: Rul
         dead: B::NONE,
         captured: [B::NONE; 2],
         threes: [B::NONE; 2],
-        corners: [B::NONE; 2],
-        corners_filled: 0,
+        corners: 0,
         inferior: [B::NONE; 2],
         cut_off: [B::NONE; 2],
         stones,
@@ -540,9 +537,8 @@ pub fn fill_in_with<B: Cells>(geometry: &Geometry<B>, stones: [B; 2], rules: Rul
         }
         if both.is_empty() && rules.corners {
             let (found, filled) = fill_acute_corners(geometry, &mut fill.stones);
-            fill.corners_filled |= filled;
+            fill.corners |= filled;
             for (colour, cells) in found.into_iter().enumerate() {
-                fill.corners[colour] |= cells;
                 for cell in cells.iter() {
                     rings.fill(geometry, fill.stones, cell, colour);
                 }

@@ -503,13 +503,26 @@ pub(super) fn named<B: Cells>(geometry: &Geometry<B>, names: &str) -> B {
 
 /// The final position of one of Benzene's puzzles (`tests/data/hex/solver/puzzles/`).
 fn puzzle_board(name: &str) -> Board {
-    let path = format!(
-        "{}/../../tests/data/hex/solver/puzzles/{name}.sgf",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    record_board(&format!("solver/puzzles/{name}.sgf"))
+}
+
+/// The final board of the SGF record `path` (under `tests/data/hex/`).
+fn record_board(path: &str) -> Board {
+    let path = format!("{}/../../tests/data/hex/{path}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).unwrap();
     let record = crate::hex::sgf::record_of(&text).unwrap();
     crate::hex::record::replay(record).unwrap().board
+}
+
+/// Who wins `board`, `to_move` to move, by a search (one thread) with `techniques`.
+fn decide_with(board: &Board, to_move: Stone, techniques: Techniques) -> Solution {
+    let settings = Settings {
+        techniques,
+        ..Settings::default()
+    };
+    Solver::new(board.rows(), board.cols(), &settings)
+        .unwrap()
+        .decide(board, to_move)
 }
 
 /// The moves tried and left out ([`Solver::solve_considered`], one thread) in the final
@@ -585,16 +598,11 @@ fn captured_bridges_decide_henderson_83_after_i10_f8_f5_at_once() {
         board.set(parse_cell(name).unwrap(), Some(stone));
     }
     let decide = |captured_bridges| {
-        let settings = Settings {
-            techniques: Techniques {
-                captured_bridges,
-                ..Techniques::default()
-            },
-            ..Settings::default()
+        let techniques = Techniques {
+            captured_bridges,
+            ..Techniques::default()
         };
-        Solver::new(11, 11, &settings)
-            .unwrap()
-            .decide(&board, Stone::Red)
+        decide_with(&board, Stone::Red, techniques)
     };
     let bridged = decide(true);
     assert_eq!(bridged.winner, Some(Stone::Blue));
@@ -611,29 +619,18 @@ fn the_acute_corner_settles_a_13x13_line_at_once() {
     // Red's l11, on its third row one cell in from the bottom-right corner, takes the corner,
     // k13 to m13 Red's and m11, m12 Blue's, and the search proves the rest in a few
     // positions, where without the corner it tries six Blue moves there.
-    let path = format!(
-        "{}/../../tests/data/hex/littlegolem/1828983.sgf",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(path).unwrap();
-    let record = crate::hex::sgf::record_of(&text).unwrap();
-    let mut board = crate::hex::record::replay(record).unwrap().board;
+    let mut board = record_board("littlegolem/1828983.sgf");
     let line = "g5 h6 i5 h5 g6 i7 h8 i9 i8 k7 j8 k8 j9 k9 k10 j10 i12 l11";
     for (i, name) in line.split(' ').enumerate() {
         let stone = [Stone::Blue, Stone::Red][i % 2];
         board.set(parse_cell(name).unwrap(), Some(stone));
     }
     let decide = |acute_corners| {
-        let settings = Settings {
-            techniques: Techniques {
-                acute_corners,
-                ..Techniques::default()
-            },
-            ..Settings::default()
+        let techniques = Techniques {
+            acute_corners,
+            ..Techniques::default()
         };
-        Solver::new(13, 13, &settings)
-            .unwrap()
-            .decide(&board, Stone::Blue)
+        decide_with(&board, Stone::Blue, techniques)
     };
     let cornered = decide(true);
     assert_eq!(cornered.winner, Some(Stone::Red));
@@ -880,7 +877,7 @@ fn a_fill_in_handed_down_keeps_the_winner_after_each_move() {
             let filled = Filled {
                 stones: fill.stones,
                 inferior: fill.inferior[0] | fill.inferior[1],
-                corners: fill.corners_filled,
+                corners: fill.corners,
             };
             let wins = |stones| super::oracle::wins(&geometry, stones, 1 - to_move);
             for cell in (geometry.board & !(fill.stones[0] | fill.stones[1])).iter() {
