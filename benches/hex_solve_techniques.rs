@@ -106,6 +106,14 @@ fn techniques() {
             },
         ),
         (
+            "both OR orders at the top of each search",
+            "`both_orders`",
+            Techniques {
+                both_orders: false,
+                ..all
+            },
+        ),
+        (
             "edge templates of the fourth to sixth rows",
             "`templates`",
             Techniques {

@@ -44,7 +44,7 @@ use super::position::{Keys, Position};
 use super::resistance::Circuit;
 use super::store::{Known, Proved, WORTH_KEEPING};
 use super::table::{Entry, Shared, Slot};
-use super::vc::Connections;
+use super::vc::{Connections, SideToSide};
 use crate::hex::board::Stone;
 
 /// Infinity, for proof and disproof numbers: a proved result.
@@ -80,6 +80,15 @@ pub struct Techniques {
     /// browne-02 takes 6 positions instead of 47 and the 8 x 8 sample 7% fewer, but
     /// henderson-63 and henderson-106 a third more (the guide's solver page).
     pub or_smallest_first: bool,
+    /// At the position a search is asked about and after each of its moves, build both
+    /// colours' connections a second time with the OR rule's other order (smallest first when
+    /// the search's is not, and the other way round): each order finds semi connections the
+    /// other misses, so the side to move may win by one only the other finds, and a move must
+    /// stop the opponent's threats of both (`Connections::with_smallest_first`). Two builds
+    /// more a position, at the top of the search only, where a move left out saves a search of
+    /// its own: in Benzene's browne-02, Blue has two moves to try instead of eleven, and
+    /// Red's answer to the wrong one is seen at once. Needs `connections`.
+    pub both_orders: bool,
     /// The connections take in captured bridges, as Benzene's builder does: an empty cell's
     /// two neighbours it shares with a wall of three of the colour's stones are the colour's
     /// once the cell is played, so carriers meeting only there still combine
@@ -132,6 +141,7 @@ impl Default for Techniques {
             captured_threes: true,
             acute_corners: true,
             or_smallest_first: false,
+            both_orders: true,
             captured_bridges: false,
             decompositions: true,
             inherited_fill: true,
@@ -365,6 +375,9 @@ pub struct Search<B: Cells> {
     stop: Arc<AtomicBool>,
     /// How many moves below the position given to [`Search::solve`] the search is now.
     depth: u32,
+    /// How many moves below the position given to [`Search::solve`] connections are built in
+    /// both orders ([`Techniques::both_orders`]).
+    both_orders_depth: u32,
     /// What the position's parent filled in, which its expansion starts from.
     inherited: Filled<B>,
     /// What the last expansion filled in.
@@ -382,6 +395,10 @@ pub struct Search<B: Cells> {
     #[cfg(test)]
     sampled: Option<(u64, Vec<[B; 2]>)>,
 }
+
+/// How many moves below the position asked about the search builds connections in both
+/// orders of the OR rule ([`Techniques::both_orders`]).
+const BOTH_ORDERS_DEPTH: u32 = 1;
 
 /// Progressive widening (as in Benzene): how many of a position's moves, in their order, the
 /// search picks the next one from. It looks at the first live moves only (those not yet
@@ -521,6 +538,7 @@ impl<B: Cells> Search<B> {
             busy: Arc::new(Busy::new()),
             stop: Arc::new(AtomicBool::new(false)),
             depth: 0,
+            both_orders_depth: BOTH_ORDERS_DEPTH,
             inherited: Filled::NONE,
             filled: Filled::NONE,
             alike: 0,
@@ -554,6 +572,7 @@ impl<B: Cells> Search<B> {
             busy: Arc::clone(&self.busy),
             stop: Arc::clone(&self.stop),
             depth: 0,
+            both_orders_depth: BOTH_ORDERS_DEPTH,
             inherited: Filled::NONE,
             filled: Filled::NONE,
             alike: 0,
@@ -678,8 +697,52 @@ impl<B: Cells> Search<B> {
                     continue 'again;
                 }
             }
+            let them = me.other();
+            let red = them == Stone::Red;
+            must &= self.other_order_mustplay(red, stones[them.index()], stones[me.index()]);
             return (stones, must);
         }
+    }
+
+    /// The mustplay region against the opponent (Red when `red`), whose stones are `own`,
+    /// found by building its connections again with the OR rule's other order
+    /// ([`Techniques::both_orders`]): a move outside it loses, as outside the usual
+    /// region. Every empty cell when the technique is off; none when the opponent has joined
+    /// its sides virtually.
+    fn other_order_mustplay(&mut self, red: bool, own: B, other: B) -> B {
+        let open = self.geometry.board & !(own | other);
+        if !(self.techniques.both_orders && self.techniques.mustplay) {
+            return open;
+        }
+        mustplay(&self.build_in_other_order(red, own, other), open)
+    }
+
+    /// A winning move of the side to move (Red when `red`), whose stones are `own`, if its
+    /// connections built with the OR rule's other order join its sides
+    /// ([`Techniques::both_orders`]).
+    fn other_order_win(&mut self, red: bool, own: B, other: B) -> Option<usize> {
+        if !self.techniques.both_orders {
+            return None;
+        }
+        let found = self.build_in_other_order(red, own, other);
+        let empty = self.geometry.board & !(own | other);
+        match (found.semi, found.full) {
+            (Some((key, _)), _) => Some(key),
+            (None, Some(carrier)) => (carrier & empty).first().or(empty.first()),
+            (None, None) => None,
+        }
+    }
+
+    /// The connections of the colour (Red when `red`) whose stones are `own`, built with the
+    /// OR rule's other order ([`Connections::with_smallest_first`]); the workspace keeps its
+    /// own order for the builds after.
+    fn build_in_other_order(&mut self, red: bool, own: B, other: B) -> SideToSide<B> {
+        let usual = self.vcs.smallest_first();
+        self.vcs.set_smallest_first(!usual);
+        let found = self.vcs.build(&self.geometry, red, own, other);
+        self.vcs.set_smallest_first(usual);
+        self.stats.vc_builds += 1;
+        found
     }
 
     /// The region a decomposition gives the colour (Red when `red`) whose stones are `own`,
@@ -705,6 +768,18 @@ impl<B: Cells> Search<B> {
         } else {
             None
         }
+    }
+
+    /// [`Search::solve`] for a position one move below the position asked about (each move
+    /// of a position whose moves are solved one by one): as deep below the position asked
+    /// about as the search below it, connections in both orders ([`Techniques::both_orders`])
+    /// are built only at its top.
+    pub fn solve_move(&mut self, position: &mut Position<B>) -> Option<bool> {
+        let below = BOTH_ORDERS_DEPTH.saturating_sub(1);
+        let depth = std::mem::replace(&mut self.both_orders_depth, below);
+        let value = self.solve(position);
+        self.both_orders_depth = depth;
+        value
     }
 
     /// Whether the side to move wins `position`, if the table (or the store) holds its proof.
@@ -1194,6 +1269,8 @@ impl<B: Cells> Search<B> {
             }
         }
         let mut must = geometry.board;
+        // The mustplay region of the OR rule's other order, where it is built.
+        let mut other_must = geometry.board;
         if self.techniques.connections {
             let sides_me = me == Stone::Red;
             self.mine_scored = false;
@@ -1231,6 +1308,17 @@ impl<B: Cells> Search<B> {
                         return decided;
                     }
                 }
+            }
+            if self.depth <= self.both_orders_depth {
+                // Even when `blocked`: the move blocked the usual order's semis only.
+                let (own, other) = (stones[me.index()], stones[them.index()]);
+                if let Some(cell) = self.other_order_win(sides_me, own, other) {
+                    self.stats.decided += 1;
+                    return Expansion::Won(cell as u16);
+                }
+                // Built before the usual order, whose connections order the moves.
+                let (own, other) = (stones[them.index()], stones[me.index()]);
+                other_must = self.other_order_mustplay(!sides_me, own, other);
             }
             let mut theirs = self.vcs.build(
                 &geometry,
@@ -1276,7 +1364,7 @@ impl<B: Cells> Search<B> {
                 consider = undominated;
             }
         }
-        consider &= must;
+        consider &= must & other_must;
         if consider.is_empty() {
             self.stats.decided += 1;
             return Expansion::Lost;

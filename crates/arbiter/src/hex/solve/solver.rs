@@ -652,7 +652,7 @@ fn solve_taken<B: Cells>(
     while let Some(at) = shares.next_for_a_thread() {
         let cell = shares.cells[at];
         position.play(cell, &search.keys);
-        let reply_wins = search.solve(position);
+        let reply_wins = search.solve_move(position);
         if let Some(wins) = reply_wins {
             search.note(position, wins);
         }
@@ -905,7 +905,9 @@ impl<B: Cells> Searches<B> {
         let (mut pending, first): (Vec<usize>, Vec<usize>) = own
             .into_iter()
             .partition(|&cell| killer[cell] != usize::MAX);
-        let (solved, root) = self.solve_moves(position, &first, true);
+        // With one move to try, a search of the position itself would try it and perhaps
+        // others its own expansion leaves in: the move alone is quicker.
+        let (solved, root) = self.solve_moves(position, &first, first.len() > 1);
         if root.value == Some(false) {
             let lost = empty.iter().map(|cell| (cell, Some(false))).collect();
             return (lost, root, B::NONE);

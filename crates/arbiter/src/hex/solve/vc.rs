@@ -452,6 +452,16 @@ impl<B: Cells> Connections<B> {
         self
     }
 
+    /// Whether the OR rule takes the semis smallest first ([`Connections::with_smallest_first`]).
+    pub fn smallest_first(&self) -> bool {
+        self.smallest_first
+    }
+
+    /// Sets the OR rule's order for the builds to come ([`Connections::with_smallest_first`]).
+    pub fn set_smallest_first(&mut self, smallest_first: bool) {
+        self.smallest_first = smallest_first;
+    }
+
     /// This workspace, its rules taking in captured bridges (the module's docs): carriers
     /// that meet only in the captured bridges of the ends of the connection they make, and of
     /// the piece between for the AND rule, combine, the bridges added to the carrier. In
