@@ -532,8 +532,17 @@ fn decide_with(board: &Board, to_move: Stone, techniques: Techniques) -> Solutio
 /// The moves tried and left out ([`Solver::solve_considered`], one thread) in the final
 /// position of one of Benzene's puzzles, `to_move` to move.
 fn considered_in_puzzle(name: &str, to_move: Stone) -> Solution {
+    considered_in_puzzle_with(name, to_move, Techniques::default())
+}
+
+/// [`considered_in_puzzle`] with `techniques`.
+fn considered_in_puzzle_with(name: &str, to_move: Stone, techniques: Techniques) -> Solution {
     let board = puzzle_board(name);
-    Solver::new(board.rows(), board.cols(), &Settings::default())
+    let settings = Settings {
+        techniques,
+        ..Settings::default()
+    };
+    Solver::new(board.rows(), board.cols(), &settings)
         .unwrap()
         .solve_considered(&board, to_move)
 }
@@ -564,19 +573,13 @@ fn the_or_rule_smallest_first_leaves_blue_two_moves_in_browne_02() {
     // connections then combine with, and Red's threats leave Blue c5 and d6 (taken as they
     // came, the semis gave eight cells through e7 and d8, and Blue eleven moves to try).
     // (One order only: the search's both orders at its top, `both_orders`, do the same.)
-    let settings = |or_smallest_first| Settings {
-        techniques: Techniques {
+    let solve = |or_smallest_first| {
+        let techniques = Techniques {
             or_smallest_first,
             both_orders: false,
             ..Techniques::default()
-        },
-        ..Settings::default()
-    };
-    let solve = |or_smallest_first| {
-        let board = puzzle_board("11x11-browne-02");
-        Solver::new(board.rows(), board.cols(), &settings(or_smallest_first))
-            .unwrap()
-            .solve_considered(&board, Stone::Blue)
+        };
+        considered_in_puzzle_with("11x11-browne-02", Stone::Blue, techniques)
     };
     let smallest_first = solve(true);
     assert_eq!(names(&smallest_first.winning_moves), ["c5"]);
@@ -596,17 +599,11 @@ fn both_or_orders_at_the_top_leave_blue_two_moves_and_see_reds_answer_to_d6_in_b
     // other order builds, so the move is refuted at once, where the usual order alone
     // searched it for some 30 positions (Benzene: one build each).
     let solve = |both_orders| {
-        let board = puzzle_board("11x11-browne-02");
-        let settings = Settings {
-            techniques: Techniques {
-                both_orders,
-                ..Techniques::default()
-            },
-            ..Settings::default()
+        let techniques = Techniques {
+            both_orders,
+            ..Techniques::default()
         };
-        Solver::new(board.rows(), board.cols(), &settings)
-            .unwrap()
-            .solve_considered(&board, Stone::Blue)
+        considered_in_puzzle_with("11x11-browne-02", Stone::Blue, techniques)
     };
     let both = solve(true);
     assert_eq!(names(&both.winning_moves), ["c5"]);
