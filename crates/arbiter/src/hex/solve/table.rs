@@ -3,10 +3,12 @@
 //! expansions (`dfpn`'s).
 //!
 //! Hex positions recur by many move orders, so the search keeps what it learns of each. The
-//! table is an array of two-slot buckets. It starts small and grows (fourfold, rehashing) as
-//! it fills, up to its memory budget, which it never passes; once there, a new entry replaces
-//! the bucket's entry worth less ([`Slot::worth`]). Two slots a bucket keep both positions
-//! when two collide, which one slot a bucket would lose to each other.
+//! table is an array of four-slot buckets. It starts small and grows (fourfold, rehashing) as
+//! it fills, up to its memory budget, which it never passes; a new entry in a full bucket
+//! replaces its entry worth least ([`Slot::worth`]). A bucket fills up long before the
+//! table does, the more often the fewer its slots: with two a bucket, three quarters full,
+//! the table lost so many entries before it grew that henderson-63 took 198,031 positions,
+//! with four 151,695, the 8 x 8 sample 514,946 and 457,783 (the guide's performance page).
 //!
 //! The threads working on one proof share their tables ([`Shared`]): shards, each a table
 //! behind a lock of its own, so that two threads seldom wait on each other.
@@ -58,6 +60,9 @@ impl Slot for Entry {
     }
 }
 
+/// The slots a bucket has: a hash's slot is one of them.
+const BUCKET: usize = 4;
+
 /// A table of slots `S` within a memory budget.
 #[derive(Clone, Debug)]
 pub(crate) struct Table<S> {
@@ -89,11 +94,11 @@ impl<S: Slot> Table<S> {
         } else {
             slots.next_power_of_two() / 2
         }
-        .max(4);
-        let start = limit.min(start.next_power_of_two()).max(4);
+        .max(2 * BUCKET);
+        let start = limit.min(start.next_power_of_two()).max(2 * BUCKET);
         Table {
             slots: vec![S::EMPTY; start],
-            mask: start - 2,
+            mask: start - BUCKET,
             limit,
             occupied: 0,
         }
@@ -119,7 +124,7 @@ impl<S: Slot> Table<S> {
     #[inline]
     pub fn get(&self, hash: u64) -> Option<S> {
         let at = self.bucket(hash);
-        self.slots[at..at + 2]
+        self.slots[at..at + BUCKET]
             .iter()
             .find(|slot| slot.hash() == hash && hash != 0)
             .copied()
@@ -140,7 +145,7 @@ impl<S: Slot> Table<S> {
     fn grow(&mut self) {
         let size = (self.slots.len() * 4).min(self.limit);
         let old = std::mem::replace(&mut self.slots, vec![S::EMPTY; size]);
-        self.mask = size - 2;
+        self.mask = size - BUCKET;
         self.occupied = 0;
         for slot in old.into_iter().filter(|slot| slot.hash() != 0) {
             self.put(slot);
@@ -149,21 +154,19 @@ impl<S: Slot> Table<S> {
 
     fn put(&mut self, slot: S) {
         let at = self.bucket(slot.hash());
-        let [first, second] = [self.slots[at], self.slots[at + 1]];
-        let place = if first.hash() == slot.hash() {
-            at
-        } else if second.hash() == slot.hash() {
-            at + 1
-        } else {
-            let victim = if first.worth() <= second.worth() {
-                at
-            } else {
-                at + 1
-            };
-            if self.slots[victim].hash() == 0 {
-                self.occupied += 1;
+        let bucket = &self.slots[at..at + BUCKET];
+        let place = match bucket.iter().position(|s| s.hash() == slot.hash()) {
+            Some(same) => at + same,
+            None => {
+                // The slot worth least (an empty one is worth nothing), the first of equals.
+                let victim = (0..BUCKET)
+                    .min_by_key(|&i| (bucket[i].hash() != 0, bucket[i].worth()))
+                    .map_or(at, |i| at + i);
+                if self.slots[victim].hash() == 0 {
+                    self.occupied += 1;
+                }
+                victim
             }
-            victim
         };
         self.slots[place] = slot;
     }
@@ -260,20 +263,25 @@ mod tests {
             table.store(worked(hash * 0x9e37_79b9_7f4a_7c15, 1));
         }
         assert_eq!(table.capacity(), table.limit());
-        // Full: a third position in a bucket evicts the less worked of the two there.
-        let bucket_mate = |hash: u64| hash + (table.mask as u64 + 2);
-        let (a, b) = (8u64, bucket_mate(8));
-        let c = bucket_mate(b);
-        table.store(worked(a, 100));
-        table.store(worked(b, 50));
-        table.store(worked(c, 60));
-        assert!(table.get(a).is_some());
-        assert!(table.get(b).is_none());
-        assert!(table.get(c).is_some());
+        // Full: a fifth position in a bucket evicts the least worked of the four there.
+        let bucket_mate = |hash: u64| hash + (table.mask + BUCKET) as u64;
+        let mates: Vec<u64> = std::iter::successors(Some(8u64), |&h| Some(bucket_mate(h)))
+            .take(BUCKET + 1)
+            .collect();
+        for (i, &hash) in mates[..BUCKET].iter().enumerate() {
+            table.store(worked(hash, 100 - 10 * i as u32));
+        }
+        let least = mates[BUCKET - 1];
+        let fifth = mates[BUCKET];
+        table.store(worked(fifth, 95));
+        assert!(table.get(least).is_none());
+        for &hash in mates.iter().filter(|&&h| h != least) {
+            assert!(table.get(hash).is_some());
+        }
         // Stored again, a position keeps one slot.
-        table.store(worked(c, 70));
-        assert_eq!(table.get(c).map(|e| e.work), Some(70));
-        assert!(table.get(a).is_some());
+        table.store(worked(fifth, 99));
+        assert_eq!(table.get(fifth).map(|e| e.work), Some(99));
+        assert!(table.get(mates[0]).is_some());
     }
 
     #[test]
