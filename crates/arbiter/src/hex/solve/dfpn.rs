@@ -1466,7 +1466,7 @@ mod tests {
     }
 
     #[test]
-    fn of_two_expansions_that_collide_the_newer_is_kept() {
+    fn of_expansions_that_collide_the_newest_are_kept() {
         let mut expanded: Table<Expanded<u64>> = Table::with_megabytes(1);
         let size = expanded.capacity() as u64;
         let open = |hash, moves, age| Expanded {
@@ -1479,20 +1479,24 @@ mod tests {
             alike: 0,
             age,
         };
-        // Three hashes of one bucket: the newest two stay.
-        let (a, b, c) = (6, 6 + size, 7 + 2 * size);
-        expanded.store(open(a, 0b1, 1));
-        expanded.store(open(b, 0b10, 2));
-        assert_eq!(expanded.get(a).map(|e| e.moves), Some(0b1));
-        assert_eq!(expanded.get(b).map(|e| e.moves), Some(0b10));
-        expanded.store(open(c, 0, 3));
-        assert_eq!(expanded.get(a), None);
-        assert_eq!(expanded.get(b).map(|e| e.moves), Some(0b10));
-        assert_eq!(expanded.get(c).map(|e| e.age), Some(3));
+        // Five hashes of one bucket of four: the newest four stay.
+        let hashes = [6, 6 + size, 7 + 2 * size, 5 + 3 * size, 4 + 4 * size];
+        for (age, &hash) in (1..).zip(&hashes[..4]) {
+            expanded.store(open(hash, 1 << age, age));
+        }
+        for (age, &hash) in (1..).zip(&hashes[..4]) {
+            assert_eq!(expanded.get(hash).map(|e| e.moves), Some(1 << age));
+        }
+        expanded.store(open(hashes[4], 0, 5));
+        assert_eq!(expanded.get(hashes[0]), None);
+        for (age, &hash) in (2..).zip(&hashes[1..4]) {
+            assert_eq!(expanded.get(hash).map(|e| e.moves), Some(1 << age));
+        }
+        assert_eq!(expanded.get(hashes[4]).map(|e| e.age), Some(5));
         // Putting one again keeps a single copy.
-        expanded.store(open(c, 0b100, 4));
-        assert_eq!(expanded.get(b).map(|e| e.moves), Some(0b10));
-        assert_eq!(expanded.get(c).map(|e| e.moves), Some(0b100));
+        expanded.store(open(hashes[4], 0b1, 6));
+        assert_eq!(expanded.get(hashes[1]).map(|e| e.moves), Some(0b100));
+        assert_eq!(expanded.get(hashes[4]).map(|e| e.moves), Some(0b1));
     }
 
     /// A search with every technique on n x n boards, and the empty board with `to_move`.

@@ -409,7 +409,8 @@ impl<B: Cells> FillIn<B> {
     /// there, and one on a cut-off cell is either the one the filling put there or one
     /// `mover` cannot use (which counts as the opponent's, as the filling has it), so after
     /// each the position is, filled in, the one where `mover` passed. All of them have one
-    /// value, the pass's.
+    /// value, the pass's. (The cut-off sets hold stones too, those a colour cannot use: the
+    /// moves are the set's empty cells.)
     pub fn passes(&self, mover: Stone) -> B {
         self.dead | self.cut_off[0] | self.cut_off[1] | self.owned(mover.index())
     }

@@ -773,13 +773,12 @@ fn check_inferior_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, 
             "{cell} wins filled, not unfilled: {shown}"
         );
     }
-    // The mover's passes have the pass's value.
+    // The mover's passes (its moves among them: a cut-off stone is among them too, and no
+    // move) have the pass's value.
     let pass_wins = !super::oracle::wins(&geometry, stones, to_move ^ 1);
     let mover = Stone::ALL[to_move];
-    for cell in inferior::fill_in_for(&geometry, stones, mover)
-        .passes(mover)
-        .iter()
-    {
+    let passes = inferior::fill_in_for(&geometry, stones, mover).passes(mover);
+    for cell in (passes & geometry.board & !(red | blue)).iter() {
         assert_eq!(
             move_wins(stones, cell),
             pass_wins,
