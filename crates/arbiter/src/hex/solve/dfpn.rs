@@ -396,6 +396,17 @@ pub struct Search<B: Cells> {
     sampled: Option<(u64, Vec<[B; 2]>)>,
 }
 
+/// A winning move among `empty` for the side to move whose connections are `found`: its semi
+/// connection's key, or a cell of its full connection's carrier (any cell when the carrier
+/// has none); `None` when they do not join its sides.
+fn winning_cell<B: Cells>(found: &SideToSide<B>, empty: B) -> Option<usize> {
+    match (found.semi, found.full) {
+        (Some((key, _)), _) => Some(key),
+        (None, Some(carrier)) => (carrier & empty).first().or(empty.first()),
+        (None, None) => None,
+    }
+}
+
 /// How many moves below the position asked about the search builds connections in both
 /// orders of the OR rule ([`Techniques::both_orders`]).
 const BOTH_ORDERS_DEPTH: u32 = 1;
@@ -717,20 +728,14 @@ impl<B: Cells> Search<B> {
         mustplay(&self.build_in_other_order(red, own, other), open)
     }
 
-    /// A winning move of the side to move (Red when `red`), whose stones are `own`, if its
-    /// connections built with the OR rule's other order join its sides
-    /// ([`Techniques::both_orders`]).
-    fn other_order_win(&mut self, red: bool, own: B, other: B) -> Option<usize> {
+    /// A winning move of the side to move (Red when `red`), whose stones are `own`, among the
+    /// position's `empty` cells, if its connections built with the OR rule's other order join
+    /// its sides ([`Techniques::both_orders`]).
+    fn other_order_win(&mut self, red: bool, own: B, other: B, empty: B) -> Option<usize> {
         if !self.techniques.both_orders {
             return None;
         }
-        let found = self.build_in_other_order(red, own, other);
-        let empty = self.geometry.board & !(own | other);
-        match (found.semi, found.full) {
-            (Some((key, _)), _) => Some(key),
-            (None, Some(carrier)) => (carrier & empty).first().or(empty.first()),
-            (None, None) => None,
-        }
+        winning_cell(&self.build_in_other_order(red, own, other), empty)
     }
 
     /// The connections of the colour (Red when `red`) whose stones are `own`, built with the
@@ -1283,16 +1288,8 @@ impl<B: Cells> Search<B> {
                         stones[them.index()],
                     );
                     self.stats.vc_builds += 1;
-                    if let Some((key, _)) = mine.semi {
+                    if let Some(cell) = winning_cell(&mine, empty) {
                         self.stats.decided += 1;
-                        return Expansion::Won(key as u16);
-                    }
-                    if let Some(carrier) = mine.full {
-                        self.stats.decided += 1;
-                        let cell = (carrier & empty)
-                            .first()
-                            .or(empty.first())
-                            .expect("an empty cell");
                         return Expansion::Won(cell as u16);
                     }
                     let (own, other) = (stones[me.index()], stones[them.index()]);
@@ -1312,7 +1309,7 @@ impl<B: Cells> Search<B> {
             if self.depth <= self.both_orders_depth {
                 // Even when `blocked`: the move blocked the usual order's semis only.
                 let (own, other) = (stones[me.index()], stones[them.index()]);
-                if let Some(cell) = self.other_order_win(sides_me, own, other) {
+                if let Some(cell) = self.other_order_win(sides_me, own, other, empty) {
                     self.stats.decided += 1;
                     return Expansion::Won(cell as u16);
                 }
