@@ -22,7 +22,7 @@ pub(crate) trait Slot: Copy {
     /// The position's hash; 0 marks an empty slot (the search's keys never hash a position to
     /// 0).
     fn hash(&self) -> u64;
-    /// What keeping the slot is worth: of a full bucket's two, the one worth less makes room.
+    /// What keeping the slot is worth: in a full bucket, the slot worth least makes room.
     fn worth(&self) -> u32;
 }
 
