@@ -14,10 +14,20 @@ moves). The variants are Benzene's defaults; its pattern connections off (`use_p
 its ladder and edge-template patterns, `vc-patterns.txt`); those off and its AND rule let
 through the sides (`and_over_edge 1`); its reversible moves off; its pattern dominators off.
 The performance page's section "Where Benzene's strength on 9 x 9 comes from" has a run.
+
+With `--patterns`, the variants are instead Benzene's pattern file cut down: its edge
+templates alone (no ladders), those and its second-row ladders, those and its second- and
+third-row ladders, its ladders alone (no edge templates). Each runs a copy of MOHEX in a
+folder of its own beside the cut file (Benzene reads a data file from its program's folder
+first); the file is MOHEX's `share/vc-patterns.txt`, three folders up from `build/src/mohex`.
+The solver page's paragraph on Benzene's ladders has a run.
 """
 
 import argparse
 import os
+import re
+import shutil
+import tempfile
 
 from puzzles import benzene_log, puzzles, run_arbiter, solver_seconds
 
@@ -29,6 +39,28 @@ VARIANTS = [
     ("no reversible moves", ["param_solver_ice find_reversible 0"]),
     ("no pattern dominators", ["param_solver_ice find_all_pattern_superiors 0"]),
 ]
+
+
+PATTERN_VARIANTS = [
+    ("all", lambda name: True),
+    ("edge templates, no ladders", lambda name: not name.startswith("row")),
+    ("and second-row ladders", lambda name: not name.startswith(("row3", "row4"))),
+    ("and third-row ladders", lambda name: not name.startswith("row4")),
+    ("ladders, no edge templates", lambda name: name.startswith("row")),
+]
+
+
+def mohex_with_patterns(mohex, keep, folder):
+    """A copy of MOHEX in `folder` beside its pattern file holding only the patterns whose
+    names `keep` takes."""
+    share = os.path.join(os.path.dirname(os.path.abspath(mohex)), "..", "..", "..", "share")
+    with open(os.path.join(share, "vc-patterns.txt")) as source:
+        patterns = [p for p in re.split(r"\n\s*\n", source.read()) if p.strip()]
+    kept = [p for p in patterns if keep(p.split()[1])]
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "vc-patterns.txt"), "w") as cut:
+        cut.write("\n\n".join(kept) + "\n\n")
+    return shutil.copy(mohex, os.path.join(folder, "mohex"))
 
 
 def benzene(mohex, path, command, colour, settings, budget):
@@ -57,18 +89,24 @@ def main():
     parser.add_argument("arbiter")
     parser.add_argument("mohex")
     parser.add_argument("--budget", type=float, default=300)
+    parser.add_argument("--patterns", action="store_true")
     parser.add_argument("puzzles", nargs="+")
     options = parser.parse_args()
-    print("| puzzle | arbiter | " + " | ".join(name for name, _ in VARIANTS) + " |")
-    print("|---" * (len(VARIANTS) + 2) + "|")
+    if options.patterns:
+        work = tempfile.mkdtemp()
+        variants = [(name, [], mohex_with_patterns(options.mohex, keep, f"{work}/{i}"))
+                    for i, (name, keep) in enumerate(PATTERN_VARIANTS)]
+    else:
+        variants = [(name, settings, options.mohex) for name, settings in VARIANTS]
+    print("| puzzle | arbiter | " + " | ".join(name for name, _, _ in variants) + " |")
+    print("|---" * (len(variants) + 2) + "|")
     for path, command, colour, _ in puzzles():
         name = os.path.basename(path)[:-4]
         if name not in options.puzzles:
             continue
         row = [cell(arbiter(options.arbiter, path, command, colour, options.budget))]
-        for _, settings in VARIANTS:
-            row.append(cell(benzene(options.mohex, path, command, colour, settings,
-                                    options.budget)))
+        for _, settings, mohex in variants:
+            row.append(cell(benzene(mohex, path, command, colour, settings, options.budget)))
         print(f"| {name} | " + " | ".join(row) + " |", flush=True)
 
 

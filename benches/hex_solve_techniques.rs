@@ -154,6 +154,14 @@ fn techniques() {
             },
         ),
         (
+            "(turned on instead) the ladders of Benzene's patterns",
+            "`ladder_patterns`",
+            Techniques {
+                ladder_patterns: true,
+                ..all
+            },
+        ),
+        (
             "connections (and so mustplay)",
             "`connections`",
             Techniques {

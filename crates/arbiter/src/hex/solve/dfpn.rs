@@ -69,6 +69,12 @@ pub struct Techniques {
     /// `solve::templates`), added to the connections before H-search runs, which cannot
     /// derive them. Needs `connections`.
     pub templates: bool,
+    /// The ladders Benzene's pattern file draws, a start and an escape joined by the ladder
+    /// between (`solve::ladder_patterns`), added to the connections before H-search runs.
+    /// Needs `connections`. Off by default: H-search finds most of them itself, and with them
+    /// henderson-63 takes a quarter fewer positions but henderson-83, the 8 x 8 sample and a
+    /// 13 x 13 game's final position more (the guide's solver page).
+    pub ladder_patterns: bool,
     /// Leave out dead, captured and dominated cells, filling in the dead and captured.
     pub inferior: bool,
     /// Give each colour, in the fill-in, the cells and stones the other can do without: those
@@ -136,6 +142,7 @@ impl Default for Techniques {
             mustplay: true,
             ladders: false,
             templates: true,
+            ladder_patterns: false,
             inferior: true,
             cut_off: true,
             captured_threes: true,
@@ -168,6 +175,7 @@ impl Techniques {
         Connections::new(geometry, self.ladders, self.templates)
             .with_smallest_first(self.or_smallest_first)
             .with_captured_bridges(geometry, self.captured_bridges)
+            .with_ladder_patterns(geometry, self.ladder_patterns)
     }
 }
 

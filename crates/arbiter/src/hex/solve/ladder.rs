@@ -288,7 +288,13 @@ pub(super) mod tests {
     /// first in `carrier` and every other empty cell is the opponent's (only the colour's
     /// stones join): the game played in the carrier alone, exhaustively (positions
     /// remembered).
-    fn holds(g: &Geometry<u64>, own: u64, from: usize, edge: u64, carrier: u64) -> bool {
+    pub(in crate::hex::solve) fn holds(
+        g: &Geometry<u64>,
+        own: u64,
+        from: usize,
+        edge: u64,
+        carrier: u64,
+    ) -> bool {
         let own = own | u64::bit(from);
         let joined = |own: u64| g.flood(u64::bit(from), own).meets(edge);
         fn play(
@@ -407,22 +413,30 @@ pub(super) mod tests {
         assert!(!holds(&g, own, cell(&g, "c7"), g.bottom, short));
     }
 
-    #[test]
-    fn every_ladder_connection_holds_in_its_carrier_alone() {
-        // Random positions up to 8 x 8, each colour on about one cell in seven: every
-        // connection found, checked exhaustively; and enough long ones found that the check
-        // means something.
-        let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
-        let (mut checked, mut long, mut by_depth) = (0, 0, [0; 6]);
-        for _ in 0..1200 {
-            let (rows, cols) = (3 + random() as usize % 6, 3 + random() as usize % 6);
+    /// Random positions from `smallest` x `smallest` to 8 x 8, `rounds` of them, each colour
+    /// on about one cell in seven: every connection to a side `found_on` gives, checked
+    /// exhaustively in its carrier alone. How many were checked, how many had `long` cells or
+    /// more, and how many started on each row from their side (the fifth and deeper as one).
+    pub(in crate::hex::solve) fn check_connections_to_sides(
+        seed: u64,
+        rounds: usize,
+        smallest: usize,
+        long: u32,
+        found_on: impl Fn(&Geometry<u64>, bool, u64, u64) -> Vec<(usize, usize, u64)>,
+    ) -> (usize, usize, [usize; 6]) {
+        let mut random = xorshift(seed);
+        let (mut checked, mut long_ones, mut by_depth) = (0, 0, [0; 6]);
+        for _ in 0..rounds {
+            let sizes = 9 - smallest;
+            let rows = smallest + random() as usize % sizes;
+            let cols = smallest + random() as usize % sizes;
             let g: Geometry<u64> = Geometry::new(rows, cols);
             let (own, theirs) = sprinkle(g.cells(), &mut random);
             let red = random().is_multiple_of(2);
             let (first, second) = g.sides(red);
             for (cell, side, carrier) in found_on(&g, red, own, theirs) {
                 assert_eq!(carrier & (own | theirs), 0);
-                assert!(!theirs.has(cell));
+                assert!(!theirs.has(cell) && !carrier.has(cell));
                 let edge = [first, second][side];
                 assert!(
                     holds(&g, own, cell, edge, carrier),
@@ -430,7 +444,7 @@ pub(super) mod tests {
                      cell {cell} to side {side} through {carrier:#x}"
                 );
                 checked += 1;
-                long += usize::from(carrier.count() >= 8);
+                long_ones += usize::from(carrier.count() >= long);
                 let (row, col) = (cell / cols, cell % cols);
                 let depth = match (red, side) {
                     (true, 0) => row + 1,
@@ -441,7 +455,16 @@ pub(super) mod tests {
                 by_depth[depth.min(5)] += 1;
             }
         }
-        eprintln!("{checked} checked, {long} of eight cells or more, by row {by_depth:?}");
+        eprintln!("{checked} checked, {long_ones} of {long} cells or more, by row {by_depth:?}");
+        (checked, long_ones, by_depth)
+    }
+
+    #[test]
+    fn every_ladder_connection_holds_in_its_carrier_alone() {
+        // Enough long ones found, from the second to the fourth rows, that the check means
+        // something.
+        let (checked, long, by_depth) =
+            check_connections_to_sides(0x9e37_79b9_7f4a_7c15, 1200, 3, 8, found_on);
         assert!(
             checked >= 1000 && long >= 200,
             "{checked} checked, {long} long"

@@ -42,6 +42,7 @@ mod dfpn;
 mod game;
 mod inferior;
 mod ladder;
+mod ladder_patterns;
 mod mustplay;
 #[cfg(test)]
 mod oracle;

@@ -17,7 +17,8 @@
 //! are the only moves that can stop them (the *mustplay* region, [`super::mustplay`]).
 //! Bridges and the edge templates of the second and third rows (the ziggurat) come out of
 //! the rules; the tests name them. Second-row ladders, which the rules reach only one OR step
-//! a cell at a time, can be added whole to the base connections ([`super::ladder`]).
+//! a cell at a time, can be added whole to the base connections ([`super::ladder`]), and so
+//! can the ladders Benzene's pattern file draws ([`super::ladder_patterns`]).
 //!
 //! As in Pawlewicz's builder for Benzene, a full connection is kept only when it shrinks the
 //! intersection of the pair's carriers (a superset of a known one never is), semi connections
@@ -40,6 +41,7 @@ use std::collections::VecDeque;
 
 use super::bits::{Cells, Geometry};
 use super::ladder::Ladders;
+use super::ladder_patterns::LadderPatterns;
 use super::templates::Templates;
 
 /// The most carriers kept for one pair, full or semi.
@@ -399,6 +401,9 @@ pub struct Connections<B> {
     /// The edge templates of this board shape, when they are to be added
     /// ([`super::templates`]).
     templates: Option<Templates<B>>,
+    /// The ladders Benzene's patterns draw, when they are to be added
+    /// ([`super::ladder_patterns`]).
+    ladder_patterns: Option<LadderPatterns<B>>,
     /// The OR rule takes the semis smallest first, and a full carrier smaller than each of
     /// the pair's is kept ([`Connections::with_smallest_first`]).
     smallest_first: bool,
@@ -434,6 +439,7 @@ impl<B: Cells> Connections<B> {
             ladders: ladders.then(|| Ladders::new(geometry)),
             ladders_found: Vec::new(),
             templates: templates.then(|| Templates::new(geometry)),
+            ladder_patterns: None,
             smallest_first: false,
             bridges: Vec::new(),
             captured: vec![B::NONE; stride],
@@ -460,6 +466,13 @@ impl<B: Cells> Connections<B> {
     /// Sets the OR rule's order for the builds to come ([`Connections::with_smallest_first`]).
     pub fn set_smallest_first(&mut self, smallest_first: bool) {
         self.smallest_first = smallest_first;
+    }
+
+    /// With `on`, the ladders of Benzene's patterns (a start, the ladder, an escape) are added
+    /// to the base connections before the rules run ([`super::ladder_patterns`]).
+    pub fn with_ladder_patterns(mut self, geometry: &Geometry<B>, on: bool) -> Self {
+        self.ladder_patterns = on.then(|| LadderPatterns::new(geometry));
+        self
     }
 
     /// This workspace, its rules taking in captured bridges (the module's docs): carriers
@@ -686,6 +699,7 @@ impl<B: Cells> Connections<B> {
         }
         self.add_ladders(red, (own, theirs), [reach_a, reach_b]);
         self.add_templates(red, (own, theirs));
+        self.add_ladder_patterns(red, (own, theirs));
         self.close();
         self.side_to_side(side_a, side_b)
     }
@@ -714,14 +728,31 @@ impl<B: Cells> Connections<B> {
         let Some(templates) = self.templates.take() else {
             return;
         };
-        let first_side = self.cells as u16;
         templates.find(red, stones, |cell, side, carrier| {
-            let (from, to) = (self.captain[cell], first_side + side as u16);
-            if from != to {
-                self.add_full(from, to, carrier);
-            }
+            self.add_to_side(cell, side, carrier)
         });
         self.templates = Some(templates);
+    }
+
+    /// Adds the ladders of Benzene's patterns that fit, each a full connection from a cell to
+    /// a side before the rules run.
+    fn add_ladder_patterns(&mut self, red: bool, stones: (B, B)) {
+        let Some(mut patterns) = self.ladder_patterns.take() else {
+            return;
+        };
+        patterns.find(red, stones, |cell, side, carrier| {
+            self.add_to_side(cell, side, carrier)
+        });
+        self.ladder_patterns = Some(patterns);
+    }
+
+    /// Adds a full connection from a cell's piece to the colour's side (0 its first, 1 its
+    /// second), unless the piece is that side already (a stone joined to it).
+    fn add_to_side(&mut self, cell: usize, side: usize, carrier: B) {
+        let (from, to) = (self.captain[cell], (self.cells + side) as u16);
+        if from != to {
+            self.add_full(from, to, carrier);
+        }
     }
 
     /// Applies the AND and OR rules until nothing new comes (with captured bridges or
