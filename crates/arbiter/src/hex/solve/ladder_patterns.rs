@@ -405,12 +405,19 @@ struct Lane<B> {
     starts: Vec<Start<B>>,
 }
 
-/// The lowest and highest ladder of the pictures, in rows.
+/// The ladders' heights the pictures draw, in rows from the side: a second-row ladder fills
+/// two rows of each column it runs through, a third-row ladder three.
 const HEIGHTS: [usize; 2] = [2, 3];
 
 impl<B: Cells> Lane<B> {
     fn new(geometry: &Geometry<B>, frame: &Frame, pictures: &[Picture]) -> Self {
-        let width = frame.len + 8;
+        // A cell at position `i` along the side and `depth` rows deep is in column `i + depth`.
+        let deepest = pictures
+            .iter()
+            .flat_map(Picture::cells)
+            .map(|(depth, _)| depth)
+            .max();
+        let width = frame.len + deepest.unwrap_or(0);
         let at =
             |(depth, column): (usize, usize)| frame.at(geometry, depth, column.checked_sub(depth)?);
         let lay = |picture: &Picture, shift: usize| {
