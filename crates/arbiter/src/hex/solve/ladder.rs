@@ -288,13 +288,7 @@ pub(super) mod tests {
     /// first in `carrier` and every other empty cell is the opponent's (only the colour's
     /// stones join): the game played in the carrier alone, exhaustively (positions
     /// remembered).
-    pub(in crate::hex::solve) fn holds(
-        g: &Geometry<u64>,
-        own: u64,
-        from: usize,
-        edge: u64,
-        carrier: u64,
-    ) -> bool {
+    fn holds(g: &Geometry<u64>, own: u64, from: usize, edge: u64, carrier: u64) -> bool {
         let own = own | u64::bit(from);
         let joined = |own: u64| g.flood(u64::bit(from), own).meets(edge);
         fn play(
