@@ -92,12 +92,17 @@ def main():
     parser.add_argument("--patterns", action="store_true")
     parser.add_argument("puzzles", nargs="+")
     options = parser.parse_args()
-    if options.patterns:
-        work = tempfile.mkdtemp()
-        variants = [(name, [], mohex_with_patterns(options.mohex, keep, f"{work}/{i}"))
-                    for i, (name, keep) in enumerate(PATTERN_VARIANTS)]
-    else:
-        variants = [(name, settings, options.mohex) for name, settings in VARIANTS]
+    with tempfile.TemporaryDirectory() as work:
+        if options.patterns:
+            variants = [(name, [], mohex_with_patterns(options.mohex, keep, f"{work}/{i}"))
+                        for i, (name, keep) in enumerate(PATTERN_VARIANTS)]
+        else:
+            variants = [(name, settings, options.mohex) for name, settings in VARIANTS]
+        print_table(options, variants)
+
+
+def print_table(options, variants):
+    """One row a puzzle asked for: arbiter's positions, then each variant's of Benzene."""
     print("| puzzle | arbiter | " + " | ".join(name for name, _, _ in variants) + " |")
     print("|---" * (len(variants) + 2) + "|")
     for path, command, colour, _ in puzzles():
@@ -108,7 +113,6 @@ def main():
         for _, settings, mohex in variants:
             row.append(cell(benzene(mohex, path, command, colour, settings, options.budget)))
         print(f"| {name} | " + " | ".join(row) + " |", flush=True)
-
 
 if __name__ == "__main__":
     main()
