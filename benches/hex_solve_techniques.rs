@@ -162,6 +162,14 @@ fn techniques() {
             },
         ),
         (
+            "(turned on instead) the side to move's connections at every position",
+            "`movers_connections`",
+            Techniques {
+                movers_connections: true,
+                ..all
+            },
+        ),
+        (
             "connections (and so mustplay)",
             "`connections`",
             Techniques {

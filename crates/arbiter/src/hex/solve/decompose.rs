@@ -68,13 +68,12 @@ pub fn captured_region<B: Cells>(
             if one.side.is_some() && two.side.is_some() || shared(one, two) < 2 {
                 continue;
             }
-            let carriers = vcs.full_carriers(one.node, two.node);
-            if carriers.is_empty() {
+            if vcs.full_carriers(one.node, two.node).is_empty() {
                 continue;
             }
             let area = empty & !reached_from_free_sides(geometry, &pieces, one, two, empty);
-            let inside = carriers.iter().find(|c| !c.is_empty() && c.subset_of(area));
-            if let Some(&carrier) = inside {
+            let inside = vcs.full_within(one.node, two.node, area);
+            if let Some(carrier) = inside.filter(|c| !c.is_empty()) {
                 return Some(carrier);
             }
         }
@@ -317,6 +316,33 @@ mod tests {
             region.is_some_and(|region| region.subset_of(between)),
             "{region:?}"
         );
+    }
+
+    #[test]
+    fn a_full_connection_of_semis_the_or_rule_left_out_still_decomposes() {
+        // Little Golem's game 1828983 (13 x 13) some moves on, Red to move. Red's group on
+        // d10, e9 to h10 joins its bottom (f12 with the cells below it) through g11, or
+        // through e11 and a cell of each pair d11 f10 and d12 e12: six cells, closed off
+        // between Blue's groups c12, f11 and h11, all three touching both pieces. The OR rule
+        // met a larger full carrier of the pair first (through c11 and b12 as well), which
+        // holds the six cells, so it kept no full carrier of the six; the pair's semis give
+        // it, and the six are Red's.
+        use super::super::bits::Wide;
+        let geometry: Geometry<Wide> = Geometry::new(13, 13);
+        let red = named(
+            &geometry,
+            "k2 l3 b4 c4 i4 d5 h5 k6 h6 f7 i7 f8 e9 f9 g9 i9 d10 g10 h10 f12",
+        );
+        let blue = named(
+            &geometry,
+            "b3 c3 d3 j3 e4 j4 g5 i5 k5 g6 g7 e8 g8 h8 h9 e10 i10 f11 h11 c12",
+        );
+        let stones = super::super::inferior::fill_in(&geometry, [red, blue]).stones;
+        let mut vcs = Connections::new(&geometry, false, false);
+        let found = vcs.build(&geometry, true, stones[0], stones[1]);
+        assert!(found.full.is_none() && !found.joined);
+        let region = captured_region(&geometry, &vcs, true, stones[0], stones[1]);
+        assert_eq!(region, Some(named(&geometry, "f10 d11 e11 g11 d12 e12")));
     }
 
     #[test]

@@ -349,6 +349,10 @@ fn check_against_oracle(rows: usize, cols: usize, red: u64, blue: u64, to_move: 
             ..Techniques::default()
         },
         Techniques {
+            movers_connections: true,
+            ..Techniques::default()
+        },
+        Techniques {
             templates: false,
             ..Techniques::default()
         },
@@ -643,6 +647,35 @@ fn captured_bridges_decide_henderson_83_after_i10_f8_f5_at_once() {
     let plain = decide(false);
     assert_eq!(plain.winner, Some(Stone::Blue));
     assert!(plain.stats.nodes > 100, "{:?}", plain.stats);
+}
+
+#[test]
+fn the_solver_finds_the_same_winner_with_the_movers_connections_and_without() {
+    // Random 7 x 7 positions, each colour on about one cell in six, both sides to move: the
+    // side to move's connections built at every position (ordering its moves, finding its
+    // decompositions) leave the winner as it was.
+    use super::ladder::tests::{sprinkle_one_in, xorshift};
+    let g: Geometry<u64> = Geometry::new(7, 7);
+    let mut random = xorshift(0xbb67_ae85_84ca_a73b);
+    let with = Techniques {
+        movers_connections: true,
+        ..Techniques::default()
+    };
+    let mut positions = 0;
+    while positions < 100 {
+        let (red, blue) = sprinkle_one_in(6, g.cells(), &mut random);
+        if g.joins(red, g.sides(true)) || g.joins(blue, g.sides(false)) {
+            continue;
+        }
+        positions += 1;
+        for to_move in 0..2 {
+            assert_eq!(
+                dfpn_wins(g, [red, blue], to_move, with),
+                dfpn_wins(g, [red, blue], to_move, Techniques::default()),
+                "red {red:#x} blue {blue:#x} to move {to_move}"
+            );
+        }
+    }
 }
 
 #[test]

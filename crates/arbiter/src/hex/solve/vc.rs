@@ -970,6 +970,30 @@ impl<B: Cells> Connections<B> {
         self.fulls.of(self.pair(x, y))
     }
 
+    /// A carrier of a full connection between two pieces of the last build (by node) that
+    /// lies within `area`, if the build shows one: one of the pair's full carriers, or else
+    /// the union of semi carriers within `area` that have nothing in common (the OR rule
+    /// kept to `area`). The OR rule keeps a full carrier only when it shrinks the
+    /// intersection of the pair's, so a small one found after a larger one that holds it is
+    /// not among the full carriers; its semis are.
+    pub fn full_within(&self, x: u16, y: u16, area: B) -> Option<B> {
+        let pair = self.pair(x, y);
+        if let Some(&carrier) = self.fulls.of(pair).iter().find(|c| c.subset_of(area)) {
+            return Some(carrier);
+        }
+        let (mut union, mut meet) = (B::NONE, !B::NONE);
+        for &semi in self.semis.of(pair) {
+            if semi.subset_of(area) && !meet.subset_of(semi) {
+                union |= semi;
+                meet &= semi;
+                if meet.is_empty() {
+                    return Some(union);
+                }
+            }
+        }
+        None
+    }
+
     /// Whether piece `x` of the last build is a stone or a side (else an empty cell).
     pub fn is_stone(&self, x: usize) -> bool {
         matches!(self.piece[x], Piece::Group | Piece::Side)
