@@ -66,9 +66,9 @@ pub struct Techniques {
     /// opponent's, and orders its moves by the side to move's adjacent cells, not its
     /// connections, and finds no decomposition of the side to move. Off by default: each
     /// position costs half as much again; on, henderson-63 takes a third fewer positions
-    /// (and a tenth less time), henderson-83 a fifth fewer (in a fifth more time), and one
-    /// 13 x 13 position of Little Golem's game 1828983 a quarter of the positions and time
-    /// (the guide's solver page).
+    /// (in a little less time), one 13 x 13 position of Little Golem's game 1828983 a
+    /// quarter of the positions and time, but Benzene's other puzzles past 9 x 9 take 5% to
+    /// 25% fewer positions in 15% to 75% more time (the guide's solver page).
     pub movers_connections: bool,
     /// Second-row ladders found whole and added to the connections before H-search runs
     /// (ladders, `solve::ladder`; needs `connections`). Off by default: they decide more
