@@ -114,5 +114,6 @@ def print_table(options, variants):
             row.append(cell(benzene(mohex, path, command, colour, settings, options.budget)))
         print(f"| {name} | " + " | ".join(row) + " |", flush=True)
 
+
 if __name__ == "__main__":
     main()

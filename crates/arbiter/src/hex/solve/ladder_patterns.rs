@@ -580,7 +580,7 @@ impl<B: Cells> LadderPatterns<B> {
 mod tests {
     use super::super::dfpn::Techniques;
     use super::super::ladder::tests::{check_connections_to_sides, sprinkle_one_in, xorshift};
-    use super::super::tests::dfpn_wins;
+    use super::super::tests::{check_same_winner_on_random_7x7, dfpn_wins};
     use super::super::vc::Connections;
     use super::super::vc::tests::set;
     use super::*;
@@ -653,29 +653,17 @@ mod tests {
         // enough of them that this means something.
         let g: Geometry<u64> = Geometry::new(7, 7);
         let mut patterns = LadderPatterns::new(&g);
-        let mut random = xorshift(0x6a09_e667_f3bc_c908);
-        let (mut positions, mut fitted) = (0, 0);
+        let mut fitted = 0;
         let with = Techniques {
             ladder_patterns: true,
             ..Techniques::default()
         };
-        while positions < 150 {
-            let (red, blue) = sprinkle_one_in(6, g.cells(), &mut random);
-            if g.joins(red, g.sides(true)) || g.joins(blue, g.sides(false)) {
-                continue;
-            }
-            positions += 1;
+        let both = [with, Techniques::default()];
+        check_same_winner_on_random_7x7(0x6a09_e667_f3bc_c908, 6, 150, both, |red, blue| {
             for (colour, mine) in [(true, (red, blue)), (false, (blue, red))] {
                 patterns.find(colour, mine, |_, _, _| fitted += 1);
             }
-            for to_move in 0..2 {
-                assert_eq!(
-                    dfpn_wins(g, [red, blue], to_move, with),
-                    dfpn_wins(g, [red, blue], to_move, Techniques::default()),
-                    "red {red:#x} blue {blue:#x} to move {to_move}"
-                );
-            }
-        }
+        });
         assert!(fitted >= 1000, "{fitted} found");
     }
 

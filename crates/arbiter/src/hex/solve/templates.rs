@@ -287,7 +287,7 @@ fn lay<B: Cells>(
 #[cfg(test)]
 mod tests {
     use super::super::dfpn::Techniques;
-    use super::super::tests::dfpn_wins;
+    use super::super::tests::{check_same_winner_on_random_7x7, dfpn_wins};
     use super::super::vc::Connections;
     use super::*;
 
@@ -378,42 +378,21 @@ mod tests {
         // the winner with templates is the winner without (each shape laid along each side of
         // each colour, both ways); and templates fit in enough of them that this means
         // something.
-        use super::super::ladder::tests::xorshift;
         let g: Geometry<u64> = Geometry::new(7, 7);
         let templates = Templates::new(&g);
-        let mut random = xorshift(0xd1b5_4a32_d192_ed03);
-        let (mut positions, mut fitted) = (0, [[0; 2]; 2]);
-        while positions < 300 {
-            let mut stones = [0u64; 2];
-            for cell in 0..g.cells() {
-                match random() % 10 {
-                    0 => stones[0] |= u64::bit(cell),
-                    1 => stones[1] |= u64::bit(cell),
-                    _ => {}
-                }
-            }
-            if (0..2).any(|side| g.joins(stones[side], g.sides(side == 0))) {
-                continue;
-            }
-            positions += 1;
+        let mut fitted = [[0; 2]; 2];
+        let without = Techniques {
+            templates: false,
+            ..Techniques::default()
+        };
+        let both = [Techniques::default(), without];
+        check_same_winner_on_random_7x7(0xd1b5_4a32_d192_ed03, 10, 300, both, |red, blue| {
+            let stones = [red, blue];
             for (colour, fits) in fitted.iter_mut().enumerate() {
                 let mine = (stones[colour], stones[1 - colour]);
                 templates.find(colour == 0, mine, |_, side, _| fits[side] += 1);
             }
-            for to_move in 0..2 {
-                let without = Techniques {
-                    templates: false,
-                    ..Techniques::default()
-                };
-                assert_eq!(
-                    dfpn_wins(g, stones, to_move, Techniques::default()),
-                    dfpn_wins(g, stones, to_move, without),
-                    "red {:#x} blue {:#x} to move {to_move}",
-                    stones[0],
-                    stones[1]
-                );
-            }
-        }
+        });
         eprintln!("templates fitted (Red's sides, Blue's): {fitted:?}");
         assert!(fitted.iter().flatten().all(|&n| n >= 100), "{fitted:?}");
     }

@@ -649,33 +649,48 @@ fn captured_bridges_decide_henderson_83_after_i10_f8_f5_at_once() {
     assert!(plain.stats.nodes > 100, "{:?}", plain.stats);
 }
 
-#[test]
-fn the_solver_finds_the_same_winner_with_the_movers_connections_and_without() {
-    // Random 7 x 7 positions, each colour on about one cell in six, both sides to move: the
-    // side to move's connections built at every position (ordering its moves, finding its
-    // decompositions) leave the winner as it was.
+/// `count` random 7 x 7 positions from `seed`, each colour on about one cell in `one_in` and
+/// neither joined: in each, both sides to move, the solver finds the same winner with each
+/// of `both`. Each position is handed to `each` (Red's stones, Blue's), for the caller's own
+/// count of what its technique found there.
+pub(super) fn check_same_winner_on_random_7x7(
+    seed: u64,
+    one_in: u64,
+    count: usize,
+    both: [Techniques; 2],
+    mut each: impl FnMut(u64, u64),
+) {
     use super::ladder::tests::{sprinkle_one_in, xorshift};
     let g: Geometry<u64> = Geometry::new(7, 7);
-    let mut random = xorshift(0xbb67_ae85_84ca_a73b);
-    let with = Techniques {
-        movers_connections: true,
-        ..Techniques::default()
-    };
+    let mut random = xorshift(seed);
     let mut positions = 0;
-    while positions < 100 {
-        let (red, blue) = sprinkle_one_in(6, g.cells(), &mut random);
+    while positions < count {
+        let (red, blue) = sprinkle_one_in(one_in, g.cells(), &mut random);
         if g.joins(red, g.sides(true)) || g.joins(blue, g.sides(false)) {
             continue;
         }
         positions += 1;
+        each(red, blue);
         for to_move in 0..2 {
             assert_eq!(
-                dfpn_wins(g, [red, blue], to_move, with),
-                dfpn_wins(g, [red, blue], to_move, Techniques::default()),
+                dfpn_wins(g, [red, blue], to_move, both[0]),
+                dfpn_wins(g, [red, blue], to_move, both[1]),
                 "red {red:#x} blue {blue:#x} to move {to_move}"
             );
         }
     }
+}
+
+#[test]
+fn the_solver_finds_the_same_winner_with_the_movers_connections_and_without() {
+    // The side to move's connections built at every position (ordering its moves, finding
+    // its decompositions) leave the winner as it was.
+    let with = Techniques {
+        movers_connections: true,
+        ..Techniques::default()
+    };
+    let both = [with, Techniques::default()];
+    check_same_winner_on_random_7x7(0xbb67_ae85_84ca_a73b, 6, 100, both, |_, _| {});
 }
 
 #[test]
