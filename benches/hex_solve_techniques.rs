@@ -170,6 +170,23 @@ fn techniques() {
             },
         ),
         (
+            "(turned on instead) connections built from the parent's, kept",
+            "`kept_connections`",
+            Techniques {
+                kept_connections: true,
+                ..all
+            },
+        ),
+        (
+            "(turned on instead) both, kept connections and the side to move's",
+            "`kept_connections+movers_connections`",
+            Techniques {
+                kept_connections: true,
+                movers_connections: true,
+                ..all
+            },
+        ),
+        (
             "connections (and so mustplay)",
             "`connections`",
             Techniques {

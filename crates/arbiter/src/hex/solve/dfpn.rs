@@ -44,7 +44,7 @@ use super::position::{Keys, Position};
 use super::resistance::Circuit;
 use super::store::{Known, Proved, WORTH_KEEPING};
 use super::table::{Entry, Shared, Slot};
-use super::vc::{Connections, SideToSide};
+use super::vc::{Connections, Kept, SideToSide};
 use crate::hex::board::Stone;
 
 /// Infinity, for proof and disproof numbers: a proved result.
@@ -64,12 +64,29 @@ pub struct Techniques {
     /// colours' (needs `connections`). Without it, a position reached by a move in the
     /// mustplay region, which broke every threat the side to move had, builds only the
     /// opponent's, and orders its moves by the side to move's adjacent cells, not its
-    /// connections, and finds no decomposition of the side to move. Off by default: each
-    /// position costs half as much again; on, henderson-63 takes a third fewer positions
-    /// (in a little less time), one 13 x 13 position of Little Golem's game 1828983 a
-    /// quarter of the positions and time, but Benzene's other puzzles past 9 x 9 take 5% to
-    /// 25% fewer positions in 15% to 75% more time (the guide's solver page).
+    /// connections, and finds no decomposition of the side to move. Off by default (but see
+    /// `large_boards`): each position costs half as much again; on, henderson-63 takes a
+    /// third fewer positions (in a little less time), one 13 x 13 position of Little Golem's
+    /// game 1828983 a quarter of the positions and time, but Benzene's other puzzles past
+    /// 9 x 9 take 5% to 25% fewer positions in 15% to 75% more time (the guide's solver
+    /// page).
     pub movers_connections: bool,
+    /// Start each build of a colour's connections from those the nearest position above it
+    /// built for that colour and kept (its parent's, most often, or, when that one did not
+    /// build them, an earlier one's; its board must hold every stone theirs held), as
+    /// Benzene's builder starts from its parent's: those the opponent's new stones meet
+    /// dropped, the others' carriers less the colour's new stones, and the rules applied to
+    /// what changed only (`Connections::build_from`). Needs `connections`. Off by default,
+    /// but see `large_boards`: the empty 7 x 7 board's complete set and the 8 x 8 sample take
+    /// a tenth and a third longer with it, and with `movers_connections` too half as long
+    /// again and nearly twice as long (the guide's solver page).
+    pub kept_connections: bool,
+    /// Past 11 x 11 (more than [`LARGE_BOARD_CELLS`] cells), turn on both
+    /// `movers_connections` and `kept_connections` ([`Techniques::for_cells`]): there a
+    /// build costs most, and the side to move's connections, each colour's built from its
+    /// parent's, take positions of Little Golem's 13 x 13 game 1828983 two to eight times
+    /// less time (the guide's solver page).
+    pub large_boards: bool,
     /// Second-row ladders found whole and added to the connections before H-search runs
     /// (ladders, `solve::ladder`; needs `connections`). Off by default: they decide more
     /// positions, but each costs more, and whole searches come out no faster (the guide's
@@ -151,6 +168,8 @@ impl Default for Techniques {
             connections: true,
             mustplay: true,
             movers_connections: false,
+            kept_connections: false,
+            large_boards: true,
             ladders: false,
             templates: true,
             ladder_patterns: false,
@@ -170,7 +189,38 @@ impl Default for Techniques {
     }
 }
 
+/// Boards of more cells than this (11 x 11) are large ([`Techniques::large_boards`]).
+pub const LARGE_BOARD_CELLS: usize = 121;
+
 impl Techniques {
+    /// These techniques as a search on a board of `cells` cells uses them: with
+    /// `large_boards`, past [`LARGE_BOARD_CELLS`] cells, the side to move's connections built
+    /// at every position and each colour's from those kept above.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use arbiter::hex::solve::Techniques;
+    ///
+    /// let usual = Techniques::default();
+    /// assert!(!usual.for_cells(11 * 11).kept_connections);
+    /// let large = usual.for_cells(13 * 13);
+    /// assert!(large.kept_connections && large.movers_connections);
+    /// let measured = Techniques { large_boards: false, ..usual };
+    /// assert!(!measured.for_cells(13 * 13).kept_connections);
+    /// ```
+    pub fn for_cells(self, cells: usize) -> Techniques {
+        if self.large_boards && self.connections && cells > LARGE_BOARD_CELLS {
+            Techniques {
+                movers_connections: true,
+                kept_connections: true,
+                ..self
+            }
+        } else {
+            self
+        }
+    }
+
     /// `rules` with these techniques' switches of the fill-in: the cut-off cells, the
     /// captured threes and the acute corners (those only where `rules` has them).
     pub(super) fn fill_rules(&self, rules: Rules) -> Rules {
@@ -202,6 +252,9 @@ pub struct Stats {
     pub decided: u64,
     /// Virtual-connection builds.
     pub vc_builds: u64,
+    /// Of those, the builds started from connections an ancestor kept
+    /// ([`Techniques::kept_connections`]).
+    pub vc_builds_kept: u64,
     /// Positions expanded and left open: with moves to search.
     pub open: u64,
     /// The moves left to search, summed over the open positions: divided by `open`, the
@@ -223,6 +276,7 @@ impl Stats {
         self.expansions += other.expansions;
         self.decided += other.decided;
         self.vc_builds += other.vc_builds;
+        self.vc_builds_kept += other.vc_builds_kept;
         self.open += other.open;
         self.considered += other.considered;
     }
@@ -234,6 +288,7 @@ impl Stats {
             expansions: self.expansions - before.expansions,
             decided: self.decided - before.decided,
             vc_builds: self.vc_builds - before.vc_builds,
+            vc_builds_kept: self.vc_builds_kept - before.vc_builds_kept,
             open: self.open - before.open,
             considered: self.considered - before.considered,
             ..Stats::default()
@@ -373,6 +428,12 @@ pub struct Search<B: Cells> {
     pub keys: Keys,
     table: Arc<Shared<Entry>>,
     vcs: Connections<B>,
+    /// Per depth below the position given to [`Search::solve`], each colour's connections
+    /// the last expansion there built, Red's first ([`Techniques::kept_connections`]).
+    kept: Vec<[Kept<B>; 2]>,
+    /// The most bytes `kept` may take, and what it takes.
+    kept_budget: usize,
+    kept_bytes: usize,
     techniques: Techniques,
     /// What the search has done.
     pub stats: Stats,
@@ -533,6 +594,7 @@ impl<B: Cells> Search<B> {
     /// A search on boards of `geometry`, with a table of `megabytes` MB.
     pub fn new(geometry: Geometry<B>, megabytes: usize, techniques: Techniques) -> Self {
         let cells = geometry.cells();
+        let techniques = techniques.for_cells(cells);
         let (rows, cols) = (geometry.rows as f64, geometry.cols as f64);
         let mut order: Vec<u16> = (0..cells as u16).collect();
         let distance = |cell: u16| {
@@ -545,9 +607,15 @@ impl<B: Cells> Search<B> {
             ((dr * dr + dc * dc + dr * dc) * 1000.0) as i64
         };
         order.sort_by_key(|&cell| (distance(cell), cell));
-        // A quarter of the memory for expansions, the rest for the table.
+        // A quarter of the memory for expansions, an eighth for the connections kept (when
+        // they are), the rest for the table.
+        let kept = if techniques.kept_connections {
+            megabytes / 8
+        } else {
+            0
+        };
         let (table, expanded) = if techniques.transposition {
-            (megabytes - megabytes / 4, megabytes / 4)
+            (megabytes - megabytes / 4 - kept, megabytes / 4)
         } else {
             (1, 1)
         };
@@ -556,6 +624,9 @@ impl<B: Cells> Search<B> {
             keys: Keys::new(cells),
             table: Arc::new(Shared::with_megabytes(table)),
             vcs: techniques.connections_workspace(&geometry),
+            kept: Vec::new(),
+            kept_budget: kept.max(1) << 20,
+            kept_bytes: 0,
             techniques,
             stats: Stats::default(),
             deadline: None,
@@ -590,6 +661,9 @@ impl<B: Cells> Search<B> {
             keys: self.keys.clone(),
             table: Arc::clone(&self.table),
             vcs: self.techniques.connections_workspace(&self.geometry),
+            kept: Vec::new(),
+            kept_budget: self.kept_budget,
+            kept_bytes: 0,
             techniques: self.techniques,
             stats: Stats::default(),
             deadline: self.deadline,
@@ -1153,6 +1227,52 @@ impl<B: Cells> Search<B> {
         expansion
     }
 
+    /// Builds the connections of the colour (Red when `red`) whose stones are `own`, the
+    /// opponent's `other`: with [`Techniques::kept_connections`], from the deepest of those
+    /// kept at this depth (a build of this position before a decomposition's region was
+    /// filled in) and above that fit; else from nothing.
+    fn build(&mut self, red: bool, own: B, other: B) -> SideToSide<B> {
+        self.stats.vc_builds += 1;
+        if self.techniques.kept_connections {
+            let colour = usize::from(!red);
+            let depth = self.depth as usize;
+            let from = self.kept[..self.kept.len().min(depth + 1)]
+                .iter()
+                .rposition(|kept| kept[colour].fits(red, own, other));
+            if let Some(at) = from {
+                self.stats.vc_builds_kept += 1;
+                return self.vcs.build_from(
+                    &self.geometry,
+                    red,
+                    own,
+                    other,
+                    &self.kept[at][colour],
+                );
+            }
+        }
+        self.vcs.build(&self.geometry, red, own, other)
+    }
+
+    /// Keeps the connections just built, of the colour (Red when `red`), at this depth
+    /// ([`Techniques::kept_connections`]), unless all kept would take more than their
+    /// budget (an eighth of the search's memory).
+    fn keep_built(&mut self, red: bool) {
+        if !self.techniques.kept_connections {
+            return;
+        }
+        let depth = self.depth as usize;
+        if self.kept.len() <= depth {
+            self.kept.resize_with(depth + 1, Default::default);
+        }
+        let slot = &mut self.kept[depth][usize::from(!red)];
+        self.kept_bytes -= slot.bytes();
+        self.vcs.keep(slot);
+        if self.kept_bytes + slot.bytes() > self.kept_budget {
+            *slot = Kept::default();
+        }
+        self.kept_bytes += slot.bytes();
+    }
+
     /// Whether the position the last expansion filled in, the side to move's dead stones
     /// turned, is proved lost ([`Techniques::dead_alike`]): then so is the position expanded.
     fn proved_alike(&mut self) -> bool {
@@ -1302,18 +1422,13 @@ impl<B: Cells> Search<B> {
             self.mine_scored = false;
             if !blocked {
                 loop {
-                    let mine = self.vcs.build(
-                        &geometry,
-                        sides_me,
-                        stones[me.index()],
-                        stones[them.index()],
-                    );
-                    self.stats.vc_builds += 1;
+                    let (own, other) = (stones[me.index()], stones[them.index()]);
+                    let mine = self.build(sides_me, own, other);
                     if let Some(cell) = winning_cell(&mine, empty) {
                         self.stats.decided += 1;
                         return Expansion::Won(cell as u16);
                     }
-                    let (own, other) = (stones[me.index()], stones[them.index()]);
+                    self.keep_built(sides_me);
                     let Some(region) = self.decomposed_region(sides_me, own, other) else {
                         self.score_my_connections();
                         break;
@@ -1338,18 +1453,13 @@ impl<B: Cells> Search<B> {
                 let (own, other) = (stones[them.index()], stones[me.index()]);
                 other_must = self.other_order_mustplay(!sides_me, own, other);
             }
-            let mut theirs = self.vcs.build(
-                &geometry,
-                !sides_me,
-                stones[them.index()],
-                stones[me.index()],
-            );
-            self.stats.vc_builds += 1;
+            let mut theirs = self.build(!sides_me, stones[them.index()], stones[me.index()]);
             loop {
                 if theirs.joined || theirs.full.is_some() {
                     self.stats.decided += 1;
                     return Expansion::Lost;
                 }
+                self.keep_built(!sides_me);
                 let (own, other) = (stones[them.index()], stones[me.index()]);
                 let Some(region) = self.decomposed_region(!sides_me, own, other) else {
                     break;
@@ -1360,13 +1470,7 @@ impl<B: Cells> Search<B> {
                 if let Some(decided) = self.decided_by_stones(stones, me, empty) {
                     return decided;
                 }
-                theirs = self.vcs.build(
-                    &geometry,
-                    !sides_me,
-                    stones[them.index()],
-                    stones[me.index()],
-                );
-                self.stats.vc_builds += 1;
+                theirs = self.build(!sides_me, stones[them.index()], stones[me.index()]);
             }
             if self.techniques.mustplay {
                 let open = geometry.board & !(stones[0] | stones[1]);

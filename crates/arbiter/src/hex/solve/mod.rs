@@ -56,7 +56,7 @@ mod templates;
 mod vc;
 
 pub use bits::MAX_CELLS;
-pub use dfpn::{Stats, Techniques};
+pub use dfpn::{LARGE_BOARD_CELLS, Stats, Techniques};
 pub use game::{Analysis, Judgement, LostAt, MoveValue, Question, Verdict, line};
 pub use progress::{Progress, progress};
 pub use solver::{

@@ -28,6 +28,12 @@
 //! takes the semis smallest first, as Benzene keeps its lists, and a full connection smaller
 //! than each the pair has is kept too.
 //!
+//! A build can start from the connections of an earlier one ([`Connections::build_from`],
+//! [`Kept`]) on a board holding every stone that one held, as Benzene's builder starts a
+//! child's connections from its parent's: a stone only helps its colour, so a kept connection
+//! still holds unless the opponent's new stones meet its carrier, and the rules combine only
+//! what changed.
+//!
 //! Optionally ([`Connections::with_captured_bridges`]) the rules take in captured bridges, as
 //! Benzene's builder does (its captured sets; Pawlewicz, Hayward, Henderson and Arneson,
 //! "Stronger virtual connections in Hex", 2015): an empty cell's two neighbours that it shares
@@ -182,6 +188,9 @@ struct Head<B> {
     meet: B,
     /// For fulls: which carriers the AND rule has combined already, a bit each.
     processed: u32,
+    /// For fulls: which carriers were put back unchanged from kept connections, a bit each
+    /// ([`Connections::build_from`]).
+    restored: u32,
     /// How many carriers it has.
     len: u8,
     /// For semis: queued for the OR rule.
@@ -194,6 +203,7 @@ impl<B: Cells> Head<B> {
         Head {
             meet: !B::NONE,
             processed: 0,
+            restored: 0,
             len: 0,
             queued: false,
         }
@@ -306,8 +316,8 @@ impl<B: Cells> Lists<B> {
         Some(len != before)
     }
 
-    /// Moves the last of the pair's `len` carriers into slot `i`, with its key and processed
-    /// mark (the caller shortens the list).
+    /// Moves the last of the pair's `len` carriers into slot `i`, with its key and its
+    /// processed and restored marks (the caller shortens the list).
     #[inline]
     fn swap_remove(&mut self, pair: usize, i: usize, len: usize) {
         let start = pair * self.cap;
@@ -316,13 +326,15 @@ impl<B: Cells> Lists<B> {
         if !self.keys.is_empty() {
             self.keys[start + i] = self.keys[start + last];
         }
-        let marks = self.heads[pair].processed;
-        let moved = if i < last {
-            (marks >> last & 1) << i
-        } else {
-            0
-        };
-        self.heads[pair].processed = (marks & !(1 << i) & !(1 << last)) | moved;
+        let head = &mut self.heads[pair];
+        for marks in [&mut head.processed, &mut head.restored] {
+            let moved = if i < last {
+                (*marks >> last & 1) << i
+            } else {
+                0
+            };
+            *marks = (*marks & !(1 << i) & !(1 << last)) | moved;
+        }
     }
 
     /// Adds a carrier (with its key, for semis), not yet processed.
@@ -335,6 +347,7 @@ impl<B: Cells> Lists<B> {
             self.keys[slot] = key;
         }
         self.heads[pair].processed &= !(1 << len);
+        self.heads[pair].restored &= !(1 << len);
         self.heads[pair].len += 1;
         self.heads[pair].meet &= carrier;
     }
@@ -391,7 +404,9 @@ pub struct Connections<B> {
     piece: Vec<Piece>,
     /// Per cell: the piece it belongs to (a stone's group's captain, a side, or itself).
     captain: Vec<u16>,
-    queue: VecDeque<(u16, u16, B)>,
+    /// The full connections the AND rule is to combine: their pieces, carrier, and whether
+    /// it is a kept one only shrunk ([`Connections::build_from`]).
+    queue: VecDeque<(u16, u16, B, bool)>,
     or_queue: Vec<(u16, u16)>,
     or_scratch: Vec<B>,
     pieces: Vec<(u16, B)>,
@@ -413,6 +428,76 @@ pub struct Connections<B> {
     /// Per piece: the captured bridge of the last build (an empty cell's first that holds;
     /// none for stones and sides, or when captured bridges are not taken in).
     captured: Vec<B>,
+    /// The colour (Red when `true`) and stones, the colour's then the opponent's, of the
+    /// last build, unless its stones had joined the sides.
+    last: Option<(bool, B, B)>,
+    /// The pairs whose connections a build from kept ones dropped or changed, for the OR
+    /// rule to look at again.
+    changed: Vec<(u16, u16)>,
+}
+
+/// How a kept full connection came back ([`Connections::build_from`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Restored {
+    /// As it was: combined already with every other kept connection.
+    Unchanged,
+    /// The same pieces, its carrier less the colour's new stones.
+    Shrunk,
+    /// Its pieces changed (a cell now the colour's, or joined to other stones), or it was
+    /// a semi connection keyed at a new stone.
+    Changed,
+}
+
+/// A key no semi connection has: a full connection's, in [`Kept`].
+const NO_KEY: u16 = u16::MAX;
+
+/// The connections of one build, kept so that a later build for the same colour, on a board
+/// holding every stone this one held, starts from them ([`Connections::build_from`]), as
+/// Benzene's builder starts a child's connections from its parent's: a stone only ever
+/// helps its colour, so each kept connection still holds, its carrier less the colour's new
+/// stones, unless the opponent's new stones meet it.
+#[derive(Clone, Debug, Default)]
+pub struct Kept<B> {
+    /// The colour and stones of the build kept (none kept: `None`).
+    of: Option<(bool, B, B)>,
+    /// Each connection: its two pieces (by node), key ([`NO_KEY`] for a full one) and
+    /// carrier.
+    connections: Vec<(u16, u16, u16, B)>,
+}
+
+impl<B: Cells> Kept<B> {
+    /// Whether these connections can start a build for the colour (Red when `red`) whose
+    /// stones are `own`, the opponent's `theirs`: they are that colour's, and the board they
+    /// were built on holds no stone the new one does not.
+    pub fn fits(&self, red: bool, own: B, theirs: B) -> bool {
+        self.of.is_some_and(|(r, kept_own, kept_theirs)| {
+            r == red && kept_own.subset_of(own) && kept_theirs.subset_of(theirs)
+        })
+    }
+
+    /// The bytes they take.
+    pub fn bytes(&self) -> usize {
+        self.connections.capacity() * std::mem::size_of::<(u16, u16, u16, B)>()
+    }
+
+    /// How many connections are kept.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.connections.len()
+    }
+
+    /// Whether none is.
+    #[cfg(test)]
+    pub fn is_empty(&self) -> bool {
+        self.connections.is_empty()
+    }
+
+    /// Forgets what was kept.
+    #[cfg(test)]
+    pub fn clear(&mut self) {
+        self.of = None;
+        self.connections.clear();
+    }
 }
 
 impl<B: Cells> Connections<B> {
@@ -443,6 +528,8 @@ impl<B: Cells> Connections<B> {
             smallest_first: false,
             bridges: Vec::new(),
             captured: vec![B::NONE; stride],
+            last: None,
+            changed: Vec::new(),
         }
     }
 
@@ -583,12 +670,23 @@ impl<B: Cells> Connections<B> {
     /// Adds a full connection unless a known one makes it useless; queues it for the AND rule.
     #[inline(never)]
     fn add_full(&mut self, x: u16, y: u16, carrier: B) {
+        self.insert_full(x, y, carrier, None);
+    }
+
+    /// [`Connections::add_full`]; a kept connection (`Some`) goes in even when it would not
+    /// shrink the intersection (it did when it was found: the pair's carriers come back in
+    /// another order). A kept one `Unchanged` (the AND rule has combined it with every other
+    /// kept one) is marked processed and restored, and not queued; one `Shrunk` is queued to
+    /// be combined only with those not restored.
+    #[inline(always)]
+    fn insert_full(&mut self, x: u16, y: u16, carrier: B, kept: Option<Restored>) {
         let pair = self.pair(x, y);
         if self.fulls.superset_of_any(pair, carrier) || self.fulls.is_full(pair) {
             return;
         }
         let removed = self.fulls.remove_supersets(pair, carrier);
-        if !removed
+        if kept.is_none()
+            && !removed
             && self.fulls.heads[pair].meet.subset_of(carrier)
             && !(self.smallest_first && self.fulls.all_larger_than(pair, carrier))
         {
@@ -600,7 +698,15 @@ impl<B: Cells> Connections<B> {
         self.fulls.push(pair, carrier, 0);
         self.semis.remove_supersets(pair, carrier);
         self.link(x, y);
-        self.queue.push_back((x, y, carrier));
+        match kept {
+            Some(Restored::Unchanged) => {
+                let slot = self.fulls.heads[pair].len - 1;
+                self.fulls.heads[pair].processed |= 1 << slot;
+                self.fulls.heads[pair].restored |= 1 << slot;
+            }
+            Some(Restored::Shrunk) => self.queue.push_back((x, y, carrier, true)),
+            Some(Restored::Changed) | None => self.queue.push_back((x, y, carrier, false)),
+        }
     }
 
     /// Adds a semi connection keyed at `key`; queues the pair for the OR rule once its
@@ -633,7 +739,61 @@ impl<B: Cells> Connections<B> {
     /// Builds every connection of the colour whose stones are `own` (Red when `red`), the
     /// opponent's being `theirs`, and says what joins the colour's two sides.
     pub fn build(&mut self, geometry: &Geometry<B>, red: bool, own: B, theirs: B) -> SideToSide<B> {
+        self.build_with(geometry, red, own, theirs, None)
+    }
+
+    /// [`Connections::build`], starting from the connections `kept` of an earlier build when
+    /// they fit this one ([`Kept::fits`]: the same colour, and every stone they were built on
+    /// still there), as Benzene's builder starts a child's connections from its parent's.
+    /// Those the opponent's new stones meet are dropped; the others go in with their carriers
+    /// less the colour's new stones, a semi connection keyed at one of them made full. The
+    /// rules then combine only what is new: a connection whose carrier shrank, whose end is a
+    /// new stone or joined other stones, or one the rules make from such. So the result may
+    /// lack a connection a build from nothing finds (one an earlier connection, since
+    /// dropped, kept out), never holds one that does not hold.
+    pub fn build_from(
+        &mut self,
+        geometry: &Geometry<B>,
+        red: bool,
+        own: B,
+        theirs: B,
+        kept: &Kept<B>,
+    ) -> SideToSide<B> {
+        let kept = kept.fits(red, own, theirs).then_some(kept);
+        self.build_with(geometry, red, own, theirs, kept)
+    }
+
+    /// Keeps the connections of the last build in `kept`, for a later
+    /// [`Connections::build_from`] (nothing when its stones had joined the sides).
+    pub fn keep(&self, kept: &mut Kept<B>) {
+        kept.connections.clear();
+        kept.of = self.last;
+        if self.last.is_none() {
+            return;
+        }
+        for &(pair, x, y) in &self.touched {
+            let pair = pair as usize;
+            for &carrier in self.fulls.of(pair) {
+                kept.connections.push((x, y, NO_KEY, carrier));
+            }
+            let semis = self.semis.of(pair).iter().zip(self.semis.keys_of(pair));
+            for (&carrier, &key) in semis {
+                kept.connections.push((x, y, key, carrier));
+            }
+        }
+    }
+
+    /// [`Connections::build`], from the connections `kept` if any.
+    fn build_with(
+        &mut self,
+        geometry: &Geometry<B>,
+        red: bool,
+        own: B,
+        theirs: B,
+        kept: Option<&Kept<B>>,
+    ) -> SideToSide<B> {
         self.clear();
+        self.last = None;
         let empty = geometry.board & !(own | theirs);
         let (first, second) = geometry.sides(red);
         let side_a = self.cells as u16;
@@ -642,6 +802,7 @@ impl<B: Cells> Connections<B> {
         let reach_a = geometry.flood(first & own, own);
         let reach_b = geometry.flood(second & own, own);
         if reach_a.meets(second) {
+            self.changed.clear();
             return SideToSide {
                 joined: true,
                 full: Some(B::NONE),
@@ -678,6 +839,9 @@ impl<B: Cells> Connections<B> {
             self.piece[cell] = Piece::Empty;
         }
         self.find_captured(red, own, empty);
+        if let Some(kept) = kept {
+            self.restore(kept, own, theirs);
+        }
         // Base connections: every empty cell with each piece it touches.
         for &(node, cells) in &pieces {
             let mut touching = geometry.neighbours(cells) & empty;
@@ -700,8 +864,103 @@ impl<B: Cells> Connections<B> {
         self.add_ladders(red, (own, theirs), [reach_a, reach_b]);
         self.add_templates(red, (own, theirs));
         self.add_ladder_patterns(red, (own, theirs));
+        self.requeue_changed();
         self.close();
+        self.last = Some((red, own, theirs));
         self.side_to_side(side_a, side_b)
+    }
+
+    /// Puts back the kept connections that still hold on this build's board (`own` the
+    /// colour's stones, `theirs` the opponent's), as [`Connections::build_from`] says: those
+    /// that did not change marked processed (the AND rule combined them with each other
+    /// when they were built), the others queued; the pairs of both noted for the OR rule.
+    fn restore(&mut self, kept: &Kept<B>, own: B, theirs: B) {
+        let Some((_, kept_own, kept_theirs)) = kept.of else {
+            return;
+        };
+        let added_own = own & !kept_own;
+        let added_theirs = theirs & !kept_theirs;
+        self.changed.clear();
+        for &(x, y, key, carrier) in &kept.connections {
+            let (Some((x, x_moved)), Some((y, y_moved))) = (
+                self.node_now(x, theirs, added_own),
+                self.node_now(y, theirs, added_own),
+            ) else {
+                continue;
+            };
+            if x == y {
+                continue;
+            }
+            if carrier.meets(added_theirs) {
+                self.changed.push((x, y));
+                continue;
+            }
+            let shrunk = carrier & !added_own;
+            let fresh = x_moved || y_moved || shrunk != carrier;
+            if key == NO_KEY || added_own.has(key as usize) {
+                let how = if x_moved || y_moved || key != NO_KEY {
+                    Restored::Changed
+                } else if shrunk != carrier {
+                    Restored::Shrunk
+                } else {
+                    Restored::Unchanged
+                };
+                self.insert_full(x, y, shrunk, Some(how));
+            } else {
+                self.restore_semi(x, y, shrunk, key);
+            }
+            if fresh {
+                self.changed.push((x, y));
+            }
+        }
+    }
+
+    /// The piece a kept piece (by node) belongs to now, and whether it changed: a cell now
+    /// the colour's (a stone of its own, or joined to others). `None` when the opponent has
+    /// taken it.
+    fn node_now(&self, node: u16, theirs: B, added_own: B) -> Option<(u16, bool)> {
+        if self.is_side(node) {
+            return Some((node, false));
+        }
+        let cell = node as usize;
+        if theirs.has(cell) {
+            return None;
+        }
+        let now = self.captain[cell];
+        Some((now, now != node || added_own.has(cell)))
+    }
+
+    /// Puts back a kept semi connection unless a known one makes it useless (not queued for
+    /// the OR rule: [`Connections::requeue_changed`] does that).
+    fn restore_semi(&mut self, x: u16, y: u16, carrier: B, key: u16) {
+        let pair = self.pair(x, y);
+        if self.semis.is_full(pair) || self.fulls.superset_of_any(pair, carrier) {
+            return;
+        }
+        let untouched = self.is_untouched(pair);
+        if self.semis.insert_minimal(pair, carrier, key) && untouched {
+            self.touched.push((pair as u32, x, y));
+        }
+    }
+
+    /// Queues for the OR rule each pair whose kept connections changed, when its semis can
+    /// combine.
+    fn requeue_changed(&mut self) {
+        let changed = std::mem::take(&mut self.changed);
+        for &(x, y) in &changed {
+            let pair = self.pair(x, y);
+            let head = self.semis.heads[pair];
+            let combine = head.meet.is_empty()
+                || (!self.bridges.is_empty()
+                    && head.len > 0
+                    && head.meet.subset_of(self.shareable(&[x, y])));
+            if !head.queued && combine {
+                self.semis.heads[pair].queued = true;
+                self.or_queue.push((x, y));
+            }
+        }
+        self.changed = changed;
+        self.changed.clear();
     }
 
     /// Adds the ladders along the colour's sides, each a full connection from a cell to a
@@ -768,8 +1027,8 @@ impl<B: Cells> Connections<B> {
     /// [`Connections::close`], taking in captured bridges when `CAPTURES`.
     fn close_with<const CAPTURES: bool>(&mut self) {
         loop {
-            if let Some((x, y, carrier)) = self.queue.pop_front() {
-                self.and_rule::<CAPTURES>(x, y, carrier);
+            if let Some((x, y, carrier, shrunk)) = self.queue.pop_front() {
+                self.and_rule::<CAPTURES>(x, y, carrier, shrunk);
             } else if let Some((x, y)) = self.or_queue.pop() {
                 self.or_rule::<CAPTURES>(x, y);
             } else {
@@ -778,8 +1037,10 @@ impl<B: Cells> Connections<B> {
         }
     }
 
-    /// Combines a new full connection x–y with every processed full connection at either end.
-    fn and_rule<const CAPTURES: bool>(&mut self, x: u16, y: u16, carrier: B) {
+    /// Combines a new full connection x–y with every processed full connection at either end
+    /// (when it is a kept one only `shrunk`, with those not restored unchanged: with those,
+    /// its carrier before combined when it was built, their union then kept, shrunk too).
+    fn and_rule<const CAPTURES: bool>(&mut self, x: u16, y: u16, carrier: B, shrunk: bool) {
         let pair = self.pair(x, y);
         let Some(at) = self.fulls.of(pair).iter().position(|&c| c == carrier) else {
             // Replaced by a smaller one since it was queued.
@@ -791,7 +1052,9 @@ impl<B: Cells> Connections<B> {
         self.fulls.heads[pair].processed |= 1 << at;
         for (end, middle) in [(x, y), (y, x)] {
             match self.piece[middle as usize] {
-                Piece::Empty | Piece::Group => self.and_through::<CAPTURES>(end, middle, carrier),
+                Piece::Empty | Piece::Group => {
+                    self.and_through::<CAPTURES>(end, middle, carrier, shrunk)
+                }
                 _ => {}
             }
         }
@@ -799,7 +1062,13 @@ impl<B: Cells> Connections<B> {
 
     /// AND through `middle`: `end`–`middle` (carrier `carrier`) with each `middle`–`other`.
     #[inline(never)]
-    fn and_through<const CAPTURES: bool>(&mut self, end: u16, middle: u16, carrier: B) {
+    fn and_through<const CAPTURES: bool>(
+        &mut self,
+        end: u16,
+        middle: u16,
+        carrier: B,
+        shrunk: bool,
+    ) {
         let through_empty = self.piece[middle as usize] == Piece::Empty;
         let end_bit = if self.is_side(end) {
             B::NONE
@@ -843,7 +1112,12 @@ impl<B: Cells> Connections<B> {
             // What the carriers may share, worked out when first wanted.
             let mut shareable = None;
             // The processed carriers (adding to the pair end–other leaves this one alone).
-            let mut processed = self.fulls.heads[pair].processed;
+            let head = &self.fulls.heads[pair];
+            let mut processed = if shrunk {
+                head.processed & !head.restored
+            } else {
+                head.processed
+            };
             while processed != 0 {
                 let i = processed.trailing_zeros() as usize;
                 processed &= processed - 1;
@@ -1344,5 +1618,208 @@ pub(super) mod tests {
         let (key, carrier) = found.semi.unwrap();
         assert_eq!(key, cell(&g, "a2"));
         assert_eq!(carrier, set(&g, &["a2"]));
+    }
+
+    #[test]
+    fn a_build_from_kept_connections_takes_in_the_colours_new_stone() {
+        // 3 x 3, Red's b1 kept, then Red's b2 added: b1 and b2 reach the bottom by a bridge.
+        let g = geometry(3);
+        let mut vcs = Connections::new(&g, false, false);
+        let before = vcs.build(&g, true, set(&g, &["b1"]), 0);
+        assert!(before.full.is_none());
+        let mut kept = Kept::default();
+        vcs.keep(&mut kept);
+        assert!(!kept.is_empty());
+        let found = vcs.build_from(&g, true, set(&g, &["b1", "b2"]), 0, &kept);
+        assert!(found.full.is_some());
+    }
+
+    #[test]
+    fn kept_connections_fit_only_the_same_colour_on_a_board_holding_their_stones() {
+        let g = geometry(3);
+        let mut vcs = Connections::new(&g, false, false);
+        vcs.build(&g, true, set(&g, &["b1"]), set(&g, &["a2"]));
+        let mut kept = Kept::default();
+        vcs.keep(&mut kept);
+        let (b1, a2) = (set(&g, &["b1"]), set(&g, &["a2"]));
+        assert!(kept.fits(true, b1, a2));
+        assert!(kept.fits(true, b1 | set(&g, &["c3"]), a2 | set(&g, &["b3"])));
+        assert!(!kept.fits(false, b1, a2), "the other colour");
+        assert!(!kept.fits(true, 0, a2), "Red's b1 gone");
+        assert!(!kept.fits(true, b1, 0), "Blue's a2 gone");
+        kept.clear();
+        assert!(!kept.fits(true, b1, a2));
+    }
+
+    #[test]
+    fn with_no_new_stone_a_build_from_kept_connections_has_just_them() {
+        let g = geometry(5);
+        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
+        let mut vcs = Connections::new(&g, false, true);
+        for _ in 0..200 {
+            let (own, theirs) = sprinkle_one_in(6, g.cells(), &mut random);
+            let red = random().is_multiple_of(2);
+            if vcs.build(&g, red, own, theirs).joined {
+                continue;
+            }
+            let (mut kept, mut again) = (Kept::default(), Kept::default());
+            vcs.keep(&mut kept);
+            vcs.build_from(&g, red, own, theirs, &kept);
+            vcs.keep(&mut again);
+            let sorted = |k: &Kept<u64>| {
+                let mut all: Vec<_> = k
+                    .connections
+                    .iter()
+                    .map(|&(x, y, key, c)| (x.min(y), x.max(y), key, c))
+                    .collect();
+                all.sort_unstable();
+                all
+            };
+            let (before, after) = (sorted(&kept), sorted(&again));
+            let lost: Vec<_> = before.iter().filter(|c| !after.contains(c)).collect();
+            let gained: Vec<_> = after.iter().filter(|c| !before.contains(c)).collect();
+            assert!(
+                lost.is_empty() && gained.is_empty(),
+                "{own:#x} {theirs:#x}: lost {lost:?}, gained {gained:?}"
+            );
+        }
+    }
+
+    /// Whether the colour (Red when `red`, its stones `own`) joins `from` to `to` (each a set
+    /// of cells that touch the piece: a side's edge row, a group's stones) playing second
+    /// inside `free`, the opponent holding every other empty cell: every move tried.
+    fn joins_playing_second(
+        g: &Geometry<u64>,
+        own: u64,
+        (from, to): (u64, u64),
+        free: u64,
+        known: &mut std::collections::HashMap<(u64, u64), bool>,
+    ) -> bool {
+        if g.flood(from & own, own).meets(to) {
+            return true;
+        }
+        if free == 0 {
+            return false;
+        }
+        if let Some(&joined) = known.get(&(own, free)) {
+            return joined;
+        }
+        // The opponent takes each free cell in turn; the colour must have an answer to each.
+        let joined = free.iter().all(|taken| {
+            let left = free & !u64::bit(taken);
+            left.iter().any(|answer| {
+                let after = own | u64::bit(answer);
+                joins_playing_second(g, after, (from, to), left & !u64::bit(answer), known)
+            })
+        });
+        known.insert((own, free), joined);
+        joined
+    }
+
+    /// Checks every connection of the last build of `vcs` (for the colour whose stones are
+    /// `own`, Red when `red`, the opponent's `theirs`) by trying every move, those with
+    /// carriers of at most `most` cells; says how many it checked.
+    fn check_every_connection(
+        g: &Geometry<u64>,
+        vcs: &Connections<u64>,
+        red: bool,
+        (own, theirs): (u64, u64),
+        most: u32,
+    ) -> usize {
+        let empty = g.board & !(own | theirs);
+        let (first, second) = g.sides(red);
+        // A piece's cells that touch it, and the colour's stones with it played if empty.
+        let piece = |node: u16| match node as usize {
+            n if n == g.cells() => (first, own),
+            n if n == g.cells() + 1 => (second, own),
+            n if own.has(n) => (g.flood(u64::bit(n), own), own),
+            n => (u64::bit(n), own | u64::bit(n)),
+        };
+        let mut checked = 0;
+        for &(pair, x, y) in &vcs.touched {
+            let pair = pair as usize;
+            let ((from, with_x), (to, with_y)) = (piece(x), piece(y));
+            let stones = with_x | with_y;
+            let mut known = std::collections::HashMap::new();
+            for &carrier in vcs.fulls.of(pair) {
+                if carrier.count() <= most {
+                    assert!(
+                        joins_playing_second(g, stones, (from, to), carrier & empty, &mut known),
+                        "full {x}-{y} {carrier:#x}"
+                    );
+                    checked += 1;
+                }
+            }
+            let semis = vcs.semis.of(pair).iter().zip(vcs.semis.keys_of(pair));
+            for (&carrier, &key) in semis {
+                if carrier.count() <= most {
+                    let key = u64::bit(key as usize);
+                    assert!(
+                        carrier.meets(key) && empty.meets(key),
+                        "semi {x}-{y}: key {key:#x}"
+                    );
+                    let mut known = std::collections::HashMap::new();
+                    assert!(
+                        joins_playing_second(
+                            g,
+                            stones | key,
+                            (from, to),
+                            carrier & empty & !key,
+                            &mut known
+                        ),
+                        "semi {x}-{y} {carrier:#x} key {key:#x}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn every_connection_a_build_from_kept_ones_finds_holds_when_every_move_is_tried() {
+        // Random 5 x 5 positions (each colour on about one cell in six), their connections
+        // kept, then stones of both colours added (each on about one cell in nine left
+        // empty): every connection of the build from the kept ones, its carrier of at most
+        // eight cells, holds against every defence; and the build from the kept ones joins
+        // the sides about as often as a build from nothing.
+        let g = geometry(5);
+        let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut vcs = Connections::new(&g, false, true);
+        let mut kept = Kept::default();
+        let (mut checked, mut restored) = (0, 0);
+        let (mut from_nothing, mut from_kept) = (0, 0);
+        for _ in 0..400 {
+            let (own, theirs) = sprinkle_one_in(6, g.cells(), &mut random);
+            let red = random().is_multiple_of(2);
+            if vcs.build(&g, red, own, theirs).joined {
+                continue;
+            }
+            vcs.keep(&mut kept);
+            let empty = g.board & !(own | theirs);
+            let (more_own, more_theirs) = sprinkle_one_in(9, g.cells(), &mut random);
+            let (own, theirs) = (
+                own | (more_own & empty),
+                theirs | (more_theirs & empty & !more_own),
+            );
+            let found = vcs.build_from(&g, red, own, theirs, &kept);
+            if found.joined {
+                continue;
+            }
+            restored += kept.len();
+            checked += check_every_connection(&g, &vcs, red, (own, theirs), 8);
+            let strength =
+                |s: &SideToSide<u64>| u32::from(s.semi.is_some()) + 2 * u32::from(s.full.is_some());
+            from_kept += strength(&found);
+            from_nothing += strength(&vcs.build(&g, red, own, theirs));
+        }
+        eprintln!(
+            "{checked} connections checked, {restored} kept; strength {from_kept} against {from_nothing}"
+        );
+        assert!(checked > 10_000 && restored > 10_000, "{checked} checked");
+        assert!(
+            from_kept * 10 >= from_nothing * 9,
+            "{from_kept} against {from_nothing}"
+        );
     }
 }
