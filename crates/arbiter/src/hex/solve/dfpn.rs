@@ -84,8 +84,8 @@ pub struct Techniques {
     /// Past 11 x 11 (more than [`LARGE_BOARD_CELLS`] cells), turn on both
     /// `movers_connections` and `kept_connections` ([`Techniques::for_cells`]): there a
     /// build costs most, and the side to move's connections, each colour's built from its
-    /// parent's, take positions of Little Golem's 13 x 13 game 1828983 two to eight times
-    /// less time (the guide's solver page).
+    /// parent's, take positions of Little Golem's 13 x 13 game 1828983 about two to eight
+    /// times less time (the guide's solver page).
     pub large_boards: bool,
     /// Second-row ladders found whole and added to the connections before H-search runs
     /// (ladders, `solve::ladder`; needs `connections`). Off by default: they decide more
