@@ -1629,6 +1629,36 @@ mod tests {
     }
 
     #[test]
+    fn the_connections_kept_stay_within_their_budget() {
+        // 6 x 6 after Red's a1, Blue to move (Blue wins), both colours' connections kept:
+        // with a budget of three builds' connections, the kept ones never take more (where
+        // without a bound they do), and the winner is the same.
+        let techniques = Techniques {
+            kept_connections: true,
+            movers_connections: true,
+            ..Techniques::default()
+        };
+        let solve = |budget: Option<usize>| {
+            let mut search = Search::new(Geometry::new(6, 6), 8, techniques);
+            if let Some(budget) = budget {
+                search.kept_budget = budget;
+            }
+            let mut position = Position::new([1, 0], Stone::Blue, &search.keys);
+            (search.solve(&mut position), search)
+        };
+        let taken =
+            |search: &Search<u64>| -> usize { search.kept.iter().flatten().map(Kept::bytes).sum() };
+        let (won, free) = solve(None);
+        let one_build = free.kept.iter().flatten().map(Kept::bytes).max().unwrap();
+        assert!(taken(&free) > 3 * one_build, "{} bytes", taken(&free));
+        let (bounded_won, bounded) = solve(Some(3 * one_build));
+        assert_eq!(bounded_won, won);
+        assert_eq!(taken(&bounded), bounded.kept_bytes);
+        assert!(bounded.kept_bytes <= 3 * one_build);
+        assert!(bounded.stats.vc_builds_kept > 0);
+    }
+
+    #[test]
     fn the_statistics_count_the_positions_left_open_and_their_moves() {
         let (mut search, mut position) = on_empty_board(6, Stone::Blue);
         assert_eq!(search.solve(&mut position), Some(true));

@@ -491,13 +491,6 @@ impl<B: Cells> Kept<B> {
     pub fn is_empty(&self) -> bool {
         self.connections.is_empty()
     }
-
-    /// Forgets what was kept.
-    #[cfg(test)]
-    pub fn clear(&mut self) {
-        self.of = None;
-        self.connections.clear();
-    }
 }
 
 impl<B: Cells> Connections<B> {
@@ -896,11 +889,12 @@ impl<B: Cells> Connections<B> {
                 continue;
             }
             let shrunk = carrier & !added_own;
-            let fresh = x_moved || y_moved || shrunk != carrier;
+            let moved = x_moved || y_moved;
+            let fresh = moved || shrunk != carrier;
             if key == NO_KEY || added_own.has(key as usize) {
-                let how = if x_moved || y_moved || key != NO_KEY {
+                let how = if moved || key != NO_KEY {
                     Restored::Changed
-                } else if shrunk != carrier {
+                } else if fresh {
                     Restored::Shrunk
                 } else {
                     Restored::Unchanged
@@ -1647,8 +1641,7 @@ pub(super) mod tests {
         assert!(!kept.fits(false, b1, a2), "the other colour");
         assert!(!kept.fits(true, 0, a2), "Red's b1 gone");
         assert!(!kept.fits(true, b1, 0), "Blue's a2 gone");
-        kept.clear();
-        assert!(!kept.fits(true, b1, a2));
+        assert!(!Kept::default().fits(true, b1, a2), "nothing kept");
     }
 
     #[test]
@@ -1685,9 +1678,9 @@ pub(super) mod tests {
         }
     }
 
-    /// Whether the colour (Red when `red`, its stones `own`) joins `from` to `to` (each a set
-    /// of cells that touch the piece: a side's edge row, a group's stones) playing second
-    /// inside `free`, the opponent holding every other empty cell: every move tried.
+    /// Whether the colour whose stones are `own` joins `from` to `to` (each a set of cells
+    /// that touch the piece: a side's edge row, a group's stones) playing second inside
+    /// `free`, the opponent holding every other empty cell: every move tried.
     fn joins_playing_second(
         g: &Geometry<u64>,
         own: u64,
